@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Countersign",
+    products: [
+        .executable(name: "countersign", targets: ["countersign"]),
+    ],
+    targets: [
+        // C libraries, reached through module maps. Only the modules that wrap them import these.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "CLinux"),
+
+        // Pure layers: no I/O.
+        .target(name: "Crypto", dependencies: ["COpenSSL"]),
+        .target(name: "JSON"),
+        .target(name: "HTTP"),
+        .target(name: "Signing", dependencies: ["Crypto", "JSON"]),
+
+        // OpenSSL and SQLite wrappers.
+        .target(name: "TLS", dependencies: ["COpenSSL"]),
+        .target(name: "Certificates", dependencies: ["COpenSSL"]),
+        .target(name: "Store", dependencies: ["CSQLite"]),
+
+        // The server.
+        .target(name: "Transport", dependencies: ["CLinux", "HTTP", "TLS"]),
+        .target(name: "Backend", dependencies: ["HTTP", "Transport", "Signing", "Store", "Crypto", "JSON"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON"]),
+        .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON"]),
+        .executableTarget(name: "countersign", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "Signing", "Store", "JSON"]),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "JSON", "HTTP"], path: "Tests/TestSupport"),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "SigningTests", dependencies: ["Signing", "JSON", "Crypto"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TLSTests", dependencies: ["TLS", "Certificates"]),
+        .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "JSON", "HTTP"]),
+    ]
+)

@@ -1,0 +1,29 @@
+import HTTP
+import JSON
+
+/// A business or protocol error answered in the envelope.
+public struct APIError: Error, Sendable {
+    /// The envelope's code.
+    public let code: ResultCode
+    /// What `message` says, rendered in the client's language.
+    public let message: Message
+    /// The envelope's `data` (null except for the development-mode signature diagnosis).
+    public var data: JSONValue = .null
+    /// The HTTP status when it differs from the code's semantic one (an oversized body: 413).
+    public var status: HTTPStatus?
+    /// Extra response headers (`Allow`, `Retry-After`).
+    public var headers: [(name: String, value: String)] = []
+    /// For a 50000: what went wrong, for the server's log only (never sent to the client).
+    public var underlyingFailure: String?
+
+    /// An error with `code` and `message`.
+    public init(_ code: ResultCode, _ message: Message) {
+        self.code = code
+        self.message = message
+    }
+
+    /// 10005 for `parameter`, which breaks `rule`.
+    public static func invalidParameter(_ parameter: String, _ rule: ParameterRule) -> APIError {
+        APIError(.invalidParameter, .invalidParameter(name: parameter, rule: rule))
+    }
+}

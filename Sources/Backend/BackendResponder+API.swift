@@ -1,0 +1,131 @@
+import HTTP
+import JSON
+import Signing
+import Store
+
+extension BackendResponder {
+    /// Runs the checks of API.md "Order of checks" and the handler, and wraps the outcome in the envelope.
+    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language) -> (HTTPResponse, ResultCode) {
+        let catalog = language.catalog
+        let style = environment.settings.httpStatusStyle
+        do throws(APIError) {
+            let data = try runChecksAndHandler(request)
+            let response = Envelope.response(code: .ok, message: catalog.text(for: .ok), data: data, requestID: requestID, style: style)
+            return (response, .ok)
+        } catch {
+            if let failure = error.underlyingFailure {
+                environment.logger.log("error", "internal error", [("request_id", .string(requestID)), ("cause", .string(failure))])
+            }
+            let response = Envelope.response(code: error.code, message: catalog.text(for: error.message), data: error.data,
+                                             requestID: requestID, style: style, status: error.status, extraHeaders: error.headers)
+            return (response, error.code)
+        }
+    }
+
+    private func runChecksAndHandler(_ request: HTTPRequest) throws(APIError) -> JSONValue {
+        let settings = environment.settings
+        try checkRequiredHeaders(request)
+        if let versionHeader = settings.versionHeader, let version = request.headers[versionHeader],
+           !settings.supportedVersions.contains(version.trimmedHeaderValue) {
+            throw APIError(.unsupportedVersion, .unsupportedVersion(version.trimmedHeaderValue))
+        }
+        let signable = SignableRequest(method: request.method, target: request.target,
+                                       headers: request.headers.map { (name: $0.name, value: $0.value) }, body: request.body)
+        let parameters = try readParameters(signable)
+        try checkSignature(signable, parameters: parameters, received: request.headers[settings.signingPolicy.signatureHeader],
+                           appKey: request.headers["X-APP-KEY"])
+
+        let route: APIRoute
+        switch router.match(request.method, request.path) {
+        case .found(let found): route = found
+        case .notFound: throw APIError(.noSuchEndpoint, .noSuchEndpoint)
+        case .methodNotAllowed(let allowed):
+            var error = APIError(.methodNotAllowed, .methodNotAllowed(allowed: allowed))
+            error.headers = [(name: "Allow", value: allowed.joined(separator: ", "))]
+            throw error
+        }
+        let now = environment.clock.unixSeconds()
+        let session = route.requiresLogin ? try authenticate(request, now: now) : nil
+        if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
+        let context = APIRequestContext(request: request, parameters: parameters, now: now,
+                                        deviceID: request.headers["X-DEVICE-ID"]?.trimmedHeaderValue,
+                                        session: session, store: store, settings: settings)
+        return try route.handle(context)
+    }
+
+    /// 10001 naming the first required header that is missing.
+    private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
+        let settings = environment.settings
+        if let versionHeader = settings.versionHeader, request.headers[versionHeader] == nil {
+            throw APIError(.missingHeader, .missingHeader(versionHeader))
+        }
+        let signatureHeader = settings.signingPolicy.signatureHeader
+        if settings.signature == .required && request.headers[signatureHeader] == nil {
+            throw APIError(.missingHeader, .missingHeader(signatureHeader))
+        }
+    }
+
+    /// The query and body parameters; 10006 when the body cannot be read.
+    private func readParameters(_ signable: SignableRequest) throws(APIError) -> RequestParameters {
+        do {
+            return try canonicalizer.parameters(of: signable)
+        } catch {
+            throw APIError(parsing: error)
+        }
+    }
+
+    /// 10003 when a signature that must be checked does not match (with the diagnosis in development mode).
+    private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?) throws(APIError) {
+        let requirement = environment.settings.signature
+        guard requirement != .off, requirement == .required || received != nil else { return }
+        guard let app = environment.apps.app(forKey: appKey?.trimmedHeaderValue) else {
+            throw APIError(.signatureMismatch, .unknownAppKey)
+        }
+        let canonical: CanonicalRequest
+        do {
+            canonical = try canonicalizer.canonicalize(signable, parameters: parameters)
+        } catch {
+            throw APIError(parsing: error)
+        }
+        let verdict = verifier.verify(canonical, received: received, secrets: app.secrets, scheme: app.scheme)
+        guard verdict != .valid else { return }
+        guard environment.settings.mode == .development, let received else {
+            throw APIError(.signatureMismatch, .signatureMismatch)
+        }
+        let diagnosis = verifier.diagnose(signable, parameters: parameters, canonical: canonical, received: received,
+                                          secrets: app.secrets, scheme: app.scheme)
+        var error = APIError(.signatureMismatch, .signatureMismatchExplained(diagnosis.detail))
+        error.data = .object(JSONObject([("diagnosis", diagnosis.json)]))
+        throw error
+    }
+
+    /// The session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
+    private func authenticate(_ request: HTTPRequest, now: Int64) throws(APIError) -> Session {
+        guard let authorization = request.headers["Authorization"]?.trimmedHeaderValue,
+              authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else {
+            throw APIError(.notLoggedIn, .notLoggedIn)
+        }
+        let token = authorization.dropFirst(7).trimmingWhitespace()
+        let hash = Credentials.tokenHash(String(token))
+        guard let found = try storeCall({ () throws(StoreError) in try store.activeSession(tokenHash: hash, now: now) }) else {
+            throw APIError(.notLoggedIn, .notLoggedIn)
+        }
+        return Session(user: found.user, tokenHash: hash)
+    }
+}
+
+extension APIError {
+    /// The envelope error for a request whose parameters cannot be read or signed.
+    init(parsing error: RequestParsingError) {
+        switch error {
+        case .malformedBody(let reason): self.init(.malformedBody, .malformedBody(reason))
+        case .duplicateSignedHeader(let name): self.init(.malformedBody, .duplicateSignedHeader(name))
+        case .unsignableValue(let name, _): self.init(.invalidParameter, .invalidParameter(name: name, rule: .unsignable))
+        }
+    }
+}
+
+extension String {
+    /// A header value without surrounding spaces and tabs.
+    var trimmedHeaderValue: String { String(Substring(self).trimmingWhitespace()) }
+}

@@ -1,0 +1,43 @@
+import Signing
+
+/// The backend's part of the configuration, validated once at start.
+public struct BackendSettings: Sendable {
+    /// `development` explains signature mismatches in `data.diagnosis`; `production` answers `data: null`.
+    public enum Mode: String, Sendable, CaseIterable { case development, production }
+    /// Whether the HTTP status follows the code (`semantic`) or is always 200.
+    public enum HTTPStatusStyle: String, Sendable, CaseIterable { case semantic, always200 = "always-200" }
+    /// Whether requests must be signed.
+    public enum SignatureRequirement: String, Sendable, CaseIterable {
+        /// Every `/api/` request must carry a valid `X-SIGNATURE`.
+        case required
+        /// A signature is verified when present; unsigned requests pass.
+        case optional
+        /// Signatures are never enforced (the journal still records what a check would have said).
+        case off
+    }
+
+    public var mode: Mode = .development
+    public var httpStatusStyle: HTTPStatusStyle = .semantic
+    public var signature: SignatureRequirement = .required
+    /// The required version header, or nil for none (`--version-header none`).
+    public var versionHeader: String? = "X-API-VERSION"
+    /// Versions the server accepts in the version header.
+    public var supportedVersions: Set<String> = ["1.0"]
+    /// Which headers are signed, in their canonical spelling.
+    public var signingPolicy = SigningPolicy()
+    /// Replaces the default app's secret when set (`--secret`).
+    public var defaultSecretOverride: String?
+    /// Lifetime of a login token, in seconds (default 7 days).
+    public var tokenLifetimeSeconds: Int64 = 7 * 86_400
+    /// PBKDF2 rounds for passwords set from now on (default 100,000; lower in tests).
+    public var passwordIterations = 100_000
+    /// The zone in which the check-in day is counted (default Asia/Shanghai).
+    public var timeZone: TimeZoneRules
+    /// The OpenAPI document served at `/openapi.yaml`, if found at start.
+    public var openAPIDocument: [UInt8]?
+
+    /// The defaults, with the check-in day counted in `timeZone`.
+    public init(timeZone: TimeZoneRules) {
+        self.timeZone = timeZone
+    }
+}

@@ -1,0 +1,21 @@
+import HTTP
+import JSON
+
+/// The response body under `/api/`: `{code, message, data}`, with its HTTP status and headers.
+enum Envelope {
+    /// The response for `code`, `message` and `data`, with the status chosen by `style`
+    /// (or `status` when the error overrides it, as an oversized body's 413 does).
+    static func response(code: ResultCode, message: String, data: JSONValue, requestID: String,
+                         style: BackendSettings.HTTPStatusStyle, status: HTTPStatus? = nil,
+                         extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+        var body: [UInt8] = []
+        body.reserveCapacity(128)
+        JSONWriter.write(.object(JSONObject([("code", .number(JSONNumber(Int64(code.rawValue)))), ("message", .string(message)), ("data", data)])), into: &body)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "X-Request-Id", value: requestID)
+        for header in extraHeaders { headers.add(name: header.name, value: header.value) }
+        let httpStatus = style == .always200 ? HTTPStatus.ok : (status ?? code.semanticStatus)
+        return HTTPResponse(status: httpStatus, headers: headers, body: body)
+    }
+}

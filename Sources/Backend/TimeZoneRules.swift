@@ -1,0 +1,72 @@
+import Glibc
+
+/// UTC offsets of one IANA time zone, read from the system's TZif file, so the check-in day is
+/// computed in the configured zone without Foundation or a process-wide `TZ`.
+public struct TimeZoneRules: Sendable {
+    /// Why a zone could not be loaded.
+    public enum LoadError: Error, Sendable, CustomStringConvertible {
+        case unknownZone(String)
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .unknownZone(let name): "unknown time zone '\(name)' (no file under /usr/share/zoneinfo; install tzdata)"
+            case .unreadable(let name): "time zone file for '\(name)' is not a valid TZif file"
+            }
+        }
+    }
+
+    /// The zone's IANA name.
+    public let identifier: String
+    /// Transition instants (Unix seconds), ascending.
+    private let transitions: [Int64]
+    /// The UTC offset in seconds in force from each transition on.
+    private let offsets: [Int]
+    /// The offset before the first transition (and when there are none).
+    private let initialOffset: Int
+
+    /// The rules of `identifier` (such as `Asia/Shanghai` or `UTC`) from `directory`.
+    public init(identifier: String, directory: String = "/usr/share/zoneinfo") throws(LoadError) {
+        guard !identifier.isEmpty, !identifier.contains(".."), !identifier.hasPrefix("/") else {
+            throw .unknownZone(identifier)
+        }
+        guard let bytes = Self.read("\(directory)/\(identifier)") else { throw .unknownZone(identifier) }
+        guard let parsed = TZifParser.parse(bytes) else { throw .unreadable(identifier) }
+        self.identifier = identifier
+        transitions = parsed.transitions
+        offsets = parsed.offsets
+        initialOffset = parsed.initialOffset
+    }
+
+    /// The UTC offset in seconds at `unixSeconds`.
+    public func offset(at unixSeconds: Int64) -> Int {
+        var low = 0
+        var high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] <= unixSeconds { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? initialOffset : offsets[low - 1]
+    }
+
+    /// The calendar day in this zone at `unixSeconds`.
+    public func day(at unixSeconds: Int64) -> CalendarDay {
+        let local = unixSeconds + Int64(offset(at: unixSeconds))
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return CalendarDay(daysSinceEpoch: Int(days))
+    }
+
+    private static func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > 1 << 20 { return nil }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,9 @@
+#ifndef COUNTERSIGN_CSQLITE_SHIM_H
+#define COUNTERSIGN_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/* SQLITE_TRANSIENT is a macro casting -1 to a destructor pointer, which Swift cannot import. */
+static inline sqlite3_destructor_type cs_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+#endif

@@ -1,0 +1,78 @@
+import COpenSSL
+import Glibc
+
+/// An X.509 certificate; owns an OpenSSL `X509`.
+final class Certificate {
+    /// The `X509`.
+    let handle: OpaquePointer
+
+    /// Takes ownership of `handle`.
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        X509_free(handle)
+    }
+
+    /// Reads a PEM certificate; `nil` when the file is missing or holds no certificate.
+    static func load(from path: String) throws(CertificateError) -> Certificate? {
+        guard let contents = try FileStore.read(path) else { return nil }
+        OpenSSLFailure.clear()
+        let buffer = try MemoryBuffer(copying: contents)
+        guard let certificate = PEM_read_bio_X509(buffer.bio, nil, nil, nil) else {
+            OpenSSLFailure.clear()
+            return nil
+        }
+        return Certificate(handle: certificate)
+    }
+
+    /// The certificate in PEM.
+    func pemEncoded() throws(CertificateError) -> [UInt8] {
+        try MemoryBuffer.encode("a certificate") { PEM_write_bio_X509($0, handle) }
+    }
+
+    /// The certificate in DER.
+    func derEncoded() throws(CertificateError) -> [UInt8] {
+        try MemoryBuffer.encode("a certificate") { i2d_X509_bio($0, handle) }
+    }
+
+    /// base64(SHA-256(DER SubjectPublicKeyInfo)).
+    func spkiPin() throws(CertificateError) -> String {
+        OpenSSLFailure.clear()
+        let pin = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 45) { buffer -> String? in
+            guard let base = buffer.baseAddress, cs_X509_spki_sha256_base64(handle, base) == 1 else { return nil }
+            return String(cString: base)
+        }
+        guard let pin else { throw OpenSSLFailure.error(.generationFailed, "cannot hash the public key") }
+        return pin
+    }
+
+    /// Whether `key` is the private key of this certificate.
+    func isCertified(_ key: PrivateKey) -> Bool {
+        defer { OpenSSLFailure.clear() }
+        return X509_check_private_key(handle, key.handle) == 1
+    }
+
+    /// Whether this certificate's signature verifies with `issuerKey`.
+    func isSigned(by issuerKey: PrivateKey) -> Bool {
+        defer { OpenSSLFailure.clear() }
+        return X509_verify(handle, issuerKey.handle) == 1
+    }
+
+    /// Whether the certificate names `name` in its subject alternative names.
+    func isValid(for name: SubjectAlternativeName) -> Bool {
+        defer { OpenSSLFailure.clear() }
+        switch name {
+        case .dns(let host): return X509_check_host(handle, host, host.utf8.count, 0, nil) == 1
+        case .ipAddress(let address): return X509_check_ip_asc(handle, address, 0) == 1
+        }
+    }
+
+    /// Whether the certificate is still valid `seconds` from now.
+    func isValid(forAnother seconds: Int) -> Bool {
+        guard let notAfter = X509_get0_notAfter(handle) else { return false }
+        var moment = time(nil) + seconds
+        return X509_cmp_time(notAfter, &moment) == 1
+    }
+}

@@ -1,0 +1,87 @@
+import Crypto
+import HTTP
+import JSON
+
+/// Builds and signs requests exactly as a mobile app's networking layer does (SIGNING.md "The
+/// client's algorithm"), independently of the server's canonicalizer: a dictionary of the client's own
+/// headers and the parameters, keys sorted, `key + value` concatenated, the secret appended, MD5 in
+/// uppercase hex.
+public struct MobileRequestSigner: Sendable {
+    /// The app's signing secret.
+    public var secret: String
+    /// `X-API-VERSION`.
+    public var apiVersion = "1.0"
+    /// The bearer token, once logged in.
+    public var token: String?
+    /// `X-DEVICE-ID`, when the device has one.
+    public var deviceID: String?
+    /// `X-APP-KEY`, to select a non-default app.
+    public var appKey: String?
+    /// `Accept-Language`.
+    public var language: String?
+    /// The `Host` header.
+    public var host = "localhost"
+
+    /// A signer for `secret`.
+    public init(secret: String) { self.secret = secret }
+
+    /// The headers the client signs: its own dictionary, before the HTTP library adds defaults.
+    public var signedHeaders: [(String, String)] {
+        var headers = [("X-API-VERSION", apiVersion)]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if let deviceID { headers.append(("X-DEVICE-ID", deviceID)) }
+        return headers
+    }
+
+    /// The signature of `parameters` (already rendered as the client's `"\(value)"`) with `headers`.
+    public static func signature(parameters: [(String, String)], headers: [(String, String)], secret: String) -> String {
+        let pieces = (headers + parameters).sorted { $0.0 < $1.0 }
+        let hasher = Hasher(algorithm: .md5)
+        for (key, value) in pieces {
+            hasher.update(key)
+            hasher.update(value)
+        }
+        hasher.update(secret)
+        return Hex.encode(hasher.finalize(), uppercase: true)
+    }
+
+    /// A signed request. `parameters` are rendered values; with `.json` each value is sent as a JSON
+    /// string unless it is given in `jsonValues` (numbers, booleans) instead.
+    public func request(_ method: String, _ path: String, parameters: [(String, String)] = [],
+                        encoding: ParameterEncoding? = nil, jsonValues: [(String, JSONValue)] = []) -> HTTPRequest {
+        let encoding = encoding ?? (method == "GET" || method == "HEAD" || method == "DELETE" ? .query : .form)
+        let rendered = parameters + jsonValues.map { ($0.0, Self.render($0.1)) }
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: host)
+        headers.add(name: "Accept", value: "*/*")
+        if let language { headers.add(name: "Accept-Language", value: language) }
+        for (name, value) in signedHeaders { headers.add(name: name, value: value) }
+        if let appKey { headers.add(name: "X-APP-KEY", value: appKey) }
+        headers.add(name: "X-SIGNATURE", value: Self.signature(parameters: rendered, headers: signedHeaders, secret: secret))
+        var target = path
+        var body: [UInt8] = []
+        let encoded = parameters.sorted { $0.0 < $1.0 }.map { "\(PercentEncoding.escape($0.0))=\(PercentEncoding.escape($0.1))" }.joined(separator: "&")
+        switch encoding {
+        case .query:
+            if !encoded.isEmpty { target += (path.contains("?") ? "&" : "?") + encoded }
+        case .form:
+            headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")
+            body = Array(encoded.utf8)
+        case .json:
+            headers.add(name: "Content-Type", value: "application/json")
+            let members = parameters.map { ($0.0, JSONValue.string($0.1)) } + jsonValues
+            body = Array(JSONWriter.serialize(.object(JSONObject(members))).utf8)
+        }
+        return HTTPRequest(method: method, target: target, version: .http1_1, headers: headers, body: body)
+    }
+
+    /// What Swift's `"\(value)"` prints for a JSON scalar the client sends.
+    private static func render(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): number.text
+        default: JSONWriter.serialize(value)
+        }
+    }
+}

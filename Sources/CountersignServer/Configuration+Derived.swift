@@ -1,0 +1,22 @@
+import Certificates
+import TLS
+
+extension Configuration {
+    /// What certificate generation needs.
+    public var certificateOptions: CertificateOptions {
+        var options = CertificateOptions()
+        options.keyType = keyType
+        options.extraHosts = extraHosts
+        options.clientP12Password = clientP12Password
+        return options
+    }
+
+    /// The main listener's TLS settings.
+    func serverTLS(_ certificates: CertificatePaths) -> TLSServerConfiguration {
+        var tls = TLSServerConfiguration(certificateChainPEMPath: certificates.serverCertificate, privateKeyPEMPath: certificates.serverKey)
+        tls.clientCAPEMPath = certificates.caCertificate
+        tls.clientAuthentication = clientAuth
+        tls.sessionResumption = sessionResumption
+        return tls
+    }
+}

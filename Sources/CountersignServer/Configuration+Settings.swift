@@ -1,0 +1,141 @@
+import Backend
+import Certificates
+import TLS
+
+extension Configuration {
+    /// Every setting of `countersign serve`, in the order `--help` lists them.
+    static let settings: [Setting] = [
+        Setting("host", "address to listen on (default 0.0.0.0)") { config, value throws(SettingRejection) in
+            guard !value.isEmpty else { throw SettingRejection(reason: "must not be empty") }
+            config.host = value
+        },
+        Setting("port", "TLS port; 0 picks a free one and prints it (default 8443)") { config, value throws(SettingRejection) in
+            config.port = try integer(value, in: 0...65_535)
+        },
+        Setting("db", "SQLite file, created from seed.sql when absent (default data/countersign.sqlite)") { config, value throws(SettingRejection) in
+            config.databasePath = try nonEmpty(value)
+        },
+        Setting("certs", "certificate folder, generated when absent (default server-certs)") { config, value throws(SettingRejection) in
+            config.certificatesDirectory = try nonEmpty(value)
+        },
+        Setting("seed", "seed SQL for a new or reset database (default seed.sql)") { config, value throws(SettingRejection) in
+            config.seedPath = try nonEmpty(value)
+        },
+        Setting("openapi", "OpenAPI document served at /openapi.yaml (default docs/openapi.yaml)") { config, value throws(SettingRejection) in
+            config.openAPIPath = try nonEmpty(value)
+        },
+        Setting("secret", "replaces the default app's signing secret (default: the one in seed.sql)") { config, value throws(SettingRejection) in
+            config.secret = try nonEmpty(value)
+        },
+        Setting("signed-headers", "comma-separated signed header names in their canonical spelling (default X-API-VERSION,Authorization,X-DEVICE-ID)") { config, value throws(SettingRejection) in
+            let names = commaSeparated(value)
+            guard names.allSatisfy(isToken) else { throw SettingRejection(reason: "header names are letters, digits and - only") }
+            config.signedHeaders = names
+        },
+        Setting("signature", "required | optional | off (default required)") { config, value throws(SettingRejection) in
+            config.signature = try choice(value, BackendSettings.SignatureRequirement.self)
+        },
+        Setting("version-header", "required API version header, or none (default X-API-VERSION)") { config, value throws(SettingRejection) in
+            if value == "none" { config.versionHeader = nil; return }
+            guard isToken(value) else { throw SettingRejection(reason: "a header name, or none") }
+            config.versionHeader = value
+        },
+        Setting("token-ttl", "token lifetime: a number with s, m, h or d (default 7d)") { config, value throws(SettingRejection) in
+            config.tokenTTLSeconds = try duration(value)
+        },
+        Setting("time-zone", "IANA zone of the check-in day (default Asia/Shanghai)") { config, value throws(SettingRejection) in
+            config.timeZone = try nonEmpty(value)
+        },
+        Setting("client-auth", "mutual TLS: off | optional | require (default off)") { config, value throws(SettingRejection) in
+            config.clientAuth = try choice(value, ClientAuthentication.self)
+        },
+        Setting("http-status", "semantic | always-200 (default semantic)") { config, value throws(SettingRejection) in
+            config.httpStatus = try choice(value, BackendSettings.HTTPStatusStyle.self)
+        },
+        Setting("mode", "development (explains signature errors) | production (default development)") { config, value throws(SettingRejection) in
+            config.mode = try choice(value, BackendSettings.Mode.self)
+        },
+        Setting("admin-token", "X-Admin-Token required by /__admin (default unset: loopback clients only)") { config, value throws(SettingRejection) in
+            config.adminToken = try nonEmpty(value)
+        },
+        Setting("pinning-tests", "serve the four pinning-test ports after the main one: on | off (default off)", isSwitch: true) { config, value throws(SettingRejection) in
+            config.pinningTests = try boolean(value)
+        },
+        Setting("client-p12-password", "password of client.p12 (default countersign)") { config, value throws(SettingRejection) in
+            config.clientP12Password = try nonEmpty(value)
+        },
+        Setting("extra-hosts", "comma-separated extra DNS names or IPs for the server certificate (default none)") { config, value throws(SettingRejection) in
+            config.extraHosts = commaSeparated(value)
+        },
+        Setting("key-type", "key of generated certificates: ecdsa-p256 | rsa-2048 (default ecdsa-p256)") { config, value throws(SettingRejection) in
+            config.keyType = try choice(value, KeyType.self)
+        },
+        Setting("journal-size", "request journal entries kept (default 10000)") { config, value throws(SettingRejection) in
+            config.journalSize = try integer(value, in: 0...10_000_000)
+        },
+        Setting("log-format", "text | json (default text)") { config, value throws(SettingRejection) in
+            config.logFormat = try choice(value, Logger.Format.self)
+        },
+        Setting("event-loops", "event loop threads (default: one per core)") { config, value throws(SettingRejection) in
+            config.eventLoops = try integer(value, in: 1...256)
+        },
+        Setting("max-connections", "open connections at most (default 10000)") { config, value throws(SettingRejection) in
+            config.maxConnections = try integer(value, in: 1...1_000_000)
+        },
+        Setting("password-iterations", "PBKDF2 rounds for new passwords (default 100000)") { config, value throws(SettingRejection) in
+            config.passwordIterations = try integer(value, in: 1...10_000_000)
+        },
+        Setting("session-resumption", "TLS session tickets: on | off (default on)", isSwitch: true) { config, value throws(SettingRejection) in
+            config.sessionResumption = try boolean(value)
+        },
+    ]
+
+    /// `a, b,,c` as `["a", "b", "c"]`.
+    private static func commaSeparated(_ value: String) -> [String] {
+        value.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }.filter { !$0.isEmpty }
+    }
+
+    private static func nonEmpty(_ value: String) throws(SettingRejection) -> String {
+        guard !value.isEmpty else { throw SettingRejection(reason: "must not be empty") }
+        return value
+    }
+
+    private static func integer(_ value: String, in range: ClosedRange<Int>) throws(SettingRejection) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw SettingRejection(reason: "'\(value)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _ type: Choice.Type) throws(SettingRejection) -> Choice
+    where Choice.RawValue == String {
+        guard let chosen = Choice(rawValue: value) else {
+            throw SettingRejection(reason: "'\(value)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return chosen
+    }
+
+    private static func boolean(_ value: String) throws(SettingRejection) -> Bool {
+        switch value.lowercased() {
+        case "1", "true", "on", "yes": return true
+        case "0", "false", "off", "no": return false
+        default: throw SettingRejection(reason: "'\(value)' is not on or off")
+        }
+    }
+
+    /// `30s`, `15m`, `2h`, `7d` as seconds.
+    static func duration(_ value: String) throws(SettingRejection) -> Int64 {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        guard let unit = value.last, let multiplier = units[unit], let count = Int64(value.dropLast()), count > 0,
+              count <= Int64.max / multiplier / 2 else {
+            throw SettingRejection(reason: "'\(value)' is not a duration such as 30s, 15m, 2h or 7d")
+        }
+        return count * multiplier
+    }
+
+    private static func isToken(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Backend
+import Certificates
+import TLS
+import Transport
+
+/// Everything `countersign serve` can be told, with the defaults that make it work with no arguments.
+/// Built once from flags and `COUNTERSIGN_*` variables (flags win) and validated before anything starts.
+public struct Configuration: Sendable {
+    public var host = "0.0.0.0"
+    public var port = 8443
+    public var databasePath = "data/countersign.sqlite"
+    public var certificatesDirectory = "server-certs"
+    public var seedPath = "seed.sql"
+    public var openAPIPath = "docs/openapi.yaml"
+    public var secret: String?
+    public var signedHeaders = ["X-API-VERSION", "Authorization", "X-DEVICE-ID"]
+    public var signature = BackendSettings.SignatureRequirement.required
+    public var versionHeader: String? = "X-API-VERSION"
+    public var tokenTTLSeconds: Int64 = 7 * 86_400
+    public var timeZone = "Asia/Shanghai"
+    public var clientAuth = ClientAuthentication.off
+    public var httpStatus = BackendSettings.HTTPStatusStyle.semantic
+    public var mode = BackendSettings.Mode.development
+    public var adminToken: String?
+    public var pinningTests = false
+    public var clientP12Password = "countersign"
+    public var extraHosts: [String] = []
+    public var keyType = KeyType.ecdsaP256
+    public var journalSize = 10_000
+    public var logFormat = Logger.Format.text
+    public var eventLoops = ProcessorCount.online
+    public var maxConnections = 10_000
+    public var passwordIterations = 100_000
+    public var sessionResumption = true
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,106 @@
+import Backend
+import Certificates
+import Glibc
+import JSON
+import Store
+import TLS
+import Transport
+
+/// A started Countersign: certificates ensured, database ready, listeners bound, loops running.
+public final class RunningServer: Sendable {
+    /// The bound listeners, main first.
+    public let listeners: [BoundListener]
+    /// Where the certificates are.
+    public let certificates: CertificatePaths
+    /// The configuration it runs with.
+    public let configuration: Configuration
+    private let server: HTTPServer
+    private let mainTLS: TLSContextBox
+    private let logger: Logger
+
+    /// Prepares everything `configuration` asks for and starts serving.
+    public static func start(_ configuration: Configuration, logger: Logger) throws(StartupError) -> RunningServer {
+        let certificates = CertificatePaths(directory: configuration.certificatesDirectory)
+        let created = try step("certificates") { () throws(CertificateError) in
+            try DevelopmentPKI.ensure(at: certificates, options: configuration.certificateOptions)
+        }
+        if !created.isEmpty {
+            logger.log("info", "created certificates", [("folder", .string(certificates.directory)), ("files", .array(created.map(JSONValue.string)))])
+        }
+        let settings = try BackendSetup.settings(for: configuration)
+        let apps = try BackendSetup.prepareDatabase(for: configuration, logger: logger)
+        let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath)
+
+        let mainTLS = TLSContextBox(try step("TLS") { () throws(TLSError) in try TLSContext.server(configuration.serverTLS(certificates)) })
+        var listeners = [ListenerConfiguration(name: "main", host: configuration.host, port: configuration.port, tls: mainTLS)]
+        if configuration.pinningTests {
+            let identities = try step("pinning-test certificates") { () throws(CertificateError) in
+                try DevelopmentPKI.ensurePinningTestIdentities(at: certificates, options: configuration.certificateOptions)
+            }
+            for identity in identities {
+                var tls = configuration.serverTLS(certificates)
+                tls.certificateChainPEMPath = identity.certificatePEMPath
+                tls.privateKeyPEMPath = identity.privateKeyPEMPath
+                let context = try step("TLS") { () throws(TLSError) in try TLSContext.server(tls) }
+                let port = configuration.port == 0 ? 0 : configuration.port + identity.portOffset
+                listeners.append(ListenerConfiguration(name: identity.description, host: configuration.host, port: port, tls: TLSContextBox(context)))
+            }
+        }
+        var transport = TransportConfiguration(eventLoops: configuration.eventLoops)
+        transport.maxConnections = configuration.maxConnections
+        let server = HTTPServer(configuration: transport, listeners: listeners) { index in
+            try BackendResponder(environment: environment, loopIndex: index)
+        }
+        let bound = try step("listen") { () throws(HTTPServerError) in try server.start() }
+        let running = RunningServer(listeners: bound, certificates: certificates, configuration: configuration,
+                                    server: server, mainTLS: mainTLS, logger: logger)
+        running.announce()
+        return running
+    }
+
+    private init(listeners: [BoundListener], certificates: CertificatePaths, configuration: Configuration,
+                 server: HTTPServer, mainTLS: TLSContextBox, logger: Logger) {
+        self.listeners = listeners
+        self.certificates = certificates
+        self.configuration = configuration
+        self.server = server
+        self.mainTLS = mainTLS
+        self.logger = logger
+    }
+
+    /// The main listener's port.
+    public var port: Int { listeners.first?.address.port ?? 0 }
+
+    /// Loads the certificate files again for new connections; open connections keep theirs.
+    public func reloadCertificates() throws(StartupError) {
+        let context = try Self.step("TLS reload") { () throws(TLSError) in try TLSContext.server(configuration.serverTLS(certificates)) }
+        mainTLS.replace(with: context)
+        let pin = (try? DevelopmentPKI.spkiPin(ofCertificateAt: certificates.serverCertificate)) ?? "unavailable"
+        logger.log("info", "reloaded certificates", [("spki_sha256", .string(pin))])
+    }
+
+    /// Starts a graceful shutdown; `wait()` returns when it is done.
+    public func shutdown() { server.shutdown() }
+
+    /// Blocks until the server has stopped.
+    public func wait() { server.wait() }
+
+    private func announce() {
+        let pin = (try? DevelopmentPKI.spkiPin(ofCertificateAt: certificates.serverCertificate)) ?? "unavailable"
+        for listener in listeners {
+            let host = listener.address.host == "0.0.0.0" || listener.address.host == "::" ? "localhost" : listener.address.host
+            let url = "https://\(host.contains(":") ? "[\(host)]" : host):\(listener.address.port)"
+            var fields: [(String, JSONValue)] = [("listener", .string(listener.name)), ("url", .string(url))]
+            if listener.name == "main" { fields.append(("spki_sha256", .string(pin))) }
+            logger.log("info", "listening", fields)
+        }
+    }
+
+    static func step<Value, Failure: Error & CustomStringConvertible>(_ name: String, _ body: () throws(Failure) -> Value) throws(StartupError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw StartupError(step: name, reason: error.description)
+        }
+    }
+}

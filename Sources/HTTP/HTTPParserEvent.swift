@@ -1,0 +1,11 @@
+/// What `HTTPRequestParser.next()` reports.
+public enum HTTPParserEvent: Sendable, Equatable {
+    /// A complete request; pipelined requests come out one by one, in order.
+    case request(HTTPRequest)
+    /// The headers of an HTTP/1.1 request with `Expect: 100-continue` are complete, it declares a body
+    /// within the limits, and none of that body has arrived: the server may answer `100 Continue`.
+    /// Reported at most once per request, before its `.request`.
+    case continueExpected
+    /// The input cannot be parsed; terminal: the parser reports nothing after it.
+    case failure(HTTPParseError)
+}

@@ -1,0 +1,169 @@
+/// An incremental HTTP/1.1 request parser for one connection (RFC 9112), without I/O.
+///
+/// Append bytes as they arrive, then call `next()` until it returns nil. Requests pipelined in one read
+/// come out one by one, in order. Memory is bounded by the limits as long as the caller stops reading
+/// while `next()` still has events to give.
+public struct HTTPRequestParser: Sendable {
+    /// Where the parser is within the current request.
+    enum State: Sendable {
+        /// Waiting for a request line; `skippedEmptyLines` empty lines before it were already ignored.
+        case requestLine(skippedEmptyLines: Int)
+        /// The request line is parsed; reading header fields into `fields`.
+        case headerSection(RequestLine, HeaderSectionReader)
+        /// The head is complete; reading its body into `body`.
+        case body(RequestLine, HTTPHeaders, BodyDecoder)
+        /// A failure was reported; terminal.
+        case failed
+    }
+
+    /// How many empty lines may precede a request line (RFC 9112 §2.2 asks to ignore at least one;
+    /// some clients send a CRLF after a POST body).
+    static let maxLeadingEmptyLines = 8
+
+    private let limits: HTTPLimits
+    private var input = ByteInput()
+    private var state = State.requestLine(skippedEmptyLines: 0)
+    /// The header fields of the request being read (outside `state`, so appending never copies them).
+    private var fields = HTTPHeaders()
+    /// The body of the request being read (outside `state`, so appending never copies it).
+    private var body: [UInt8] = []
+
+    /// Creates a parser enforcing `limits`.
+    public init(limits: HTTPLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Whether bytes of an unfinished request have arrived (the header timeout runs while this holds).
+    public var hasPartialRequest: Bool {
+        switch state {
+        case .requestLine(let skippedEmptyLines): skippedEmptyLines > 0 || input.readableCount > 0
+        case .headerSection, .body: true
+        case .failed: false
+        }
+    }
+
+    /// Whether the head of the current request is complete and its body is being read.
+    public var isReadingBody: Bool {
+        if case .body = state { return true }
+        return false
+    }
+
+    /// Adds received bytes. Ignored after a failure.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if case .failed = state { return }
+        input.append(bytes)
+    }
+
+    /// Adds received bytes. Ignored after a failure.
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// The next event, or nil when more bytes are needed (or after a failure).
+    public mutating func next() -> HTTPParserEvent? {
+        while true {
+            switch state {
+            case .requestLine(let skippedEmptyLines):
+                switch input.nextLine(maxBytes: limits.maxRequestLineBytes + 2) {
+                case .incomplete:
+                    return nil
+                case .tooLong:
+                    return fail(.uriTooLong)
+                case .bareLineFeed:
+                    return fail(.malformed("bare LF in request line"))
+                case .line(let line) where line.isEmpty:
+                    guard skippedEmptyLines < Self.maxLeadingEmptyLines else {
+                        return fail(.malformed("too many empty lines before the request line"))
+                    }
+                    state = .requestLine(skippedEmptyLines: skippedEmptyLines + 1)
+                case .line(let line):
+                    do throws(HTTPParseError) {
+                        let requestLine = try RequestLine(parsing: input.storage[line])
+                        state = .headerSection(requestLine, HeaderSectionReader(limits: limits))
+                    } catch {
+                        return fail(error)
+                    }
+                }
+            case .headerSection(let requestLine, var reader):
+                let step = reader.nextField(from: &input)
+                state = .headerSection(requestLine, reader)
+                switch step {
+                case .field(let name, let value):
+                    fields.add(name: input.string(name), value: input.string(value))
+                case .end:
+                    if let event = endHeaderSection(requestLine) { return event }
+                case .needMore:
+                    return nil
+                case .failure(let error):
+                    return fail(error)
+                }
+            case .body(let requestLine, let headers, var decoder):
+                let step = decoder.decode(from: &input, into: &body)
+                state = .body(requestLine, headers, decoder)
+                switch step {
+                case .needMore:
+                    return nil
+                case .complete:
+                    return complete(requestLine, headers)
+                case .failure(let error):
+                    return fail(error)
+                }
+            case .failed:
+                return nil
+            }
+        }
+    }
+
+    /// Checks the complete head and starts its body. Returns the event to report now, if any:
+    /// the request itself when it has no body, `continueExpected`, or a failure.
+    private mutating func endHeaderSection(_ requestLine: RequestLine) -> HTTPParserEvent? {
+        let headers = fields
+        fields = HTTPHeaders()
+        let hostCount = headers.fields.count { ASCII.equalsIgnoringCase($0.name, "Host") }
+        if hostCount > 1 { return fail(.malformed("multiple Host headers")) }
+        if hostCount == 0, requestLine.version.persistsByDefault { return fail(.malformed("missing Host header")) }
+        let framing: BodyFraming
+        do throws(HTTPParseError) {
+            framing = try BodyFraming.ofRequest(headers: headers, version: requestLine.version, limits: limits)
+        } catch {
+            return fail(error)
+        }
+        switch framing {
+        case .noBody, .untilClose:  // a request is never read until close: without a length it has no body
+            return complete(requestLine, headers)
+        case .length(let length):
+            body.reserveCapacity(min(length, 65_536))
+        case .chunked:
+            break
+        }
+        state = .body(requestLine, headers, BodyDecoder(framing: framing, limits: limits))
+        let expectsContinue = headers["Expect"].map { ASCII.equalsIgnoringCase($0, "100-continue") } ?? false
+        if expectsContinue, requestLine.version.persistsByDefault, input.readableCount == 0 {
+            return .continueExpected
+        }
+        return nil
+    }
+
+    /// Reports the request whose body (possibly empty) is complete, and waits for the next one.
+    private mutating func complete(_ requestLine: RequestLine, _ headers: HTTPHeaders) -> HTTPParserEvent {
+        state = .requestLine(skippedEmptyLines: 0)
+        let requestBody = body
+        body = []
+        return .request(HTTPRequest(
+            method: requestLine.method,
+            target: requestLine.target,
+            version: requestLine.version,
+            headers: headers,
+            body: requestBody
+        ))
+    }
+
+    /// Enters the terminal state and releases the buffers.
+    private mutating func fail(_ error: HTTPParseError) -> HTTPParserEvent {
+        state = .failed
+        input = ByteInput()
+        fields = HTTPHeaders()
+        body = []
+        return .failure(error)
+    }
+}

@@ -1,0 +1,41 @@
+/// An HTTP protocol version, as in `HTTP/1.1`.
+public struct HTTPVersion: Sendable, Hashable {
+    /// The major version number.
+    public var major: Int
+    /// The minor version number.
+    public var minor: Int
+
+    /// Creates a version from its two numbers.
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// HTTP/1.0.
+    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    /// HTTP/1.1.
+    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+
+    /// Whether connections are persistent by default in this version (HTTP/1.1 and later).
+    var persistsByDefault: Bool {
+        major > 1 || (major == 1 && minor >= 1)
+    }
+}
+
+extension HTTPVersion {
+    /// Parses `HTTP-version` (RFC 9112 §2.3): exactly `HTTP/` DIGIT `.` DIGIT, case-sensitive.
+    /// A well-formed version other than 1.0 and 1.1 is `versionNotSupported`.
+    static func parse(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        let start = bytes.startIndex
+        guard bytes.count == 8,
+              bytes.prefix(5).elementsEqual("HTTP/".utf8),
+              bytes[start + 6] == UInt8(ascii: "."),
+              let major = ASCII.decimalValue(bytes[start + 5]),
+              let minor = ASCII.decimalValue(bytes[start + 7])
+        else {
+            throw .malformed("invalid HTTP version")
+        }
+        guard major == 1, minor <= 1 else { throw .versionNotSupported }
+        return HTTPVersion(major: major, minor: minor)
+    }
+}

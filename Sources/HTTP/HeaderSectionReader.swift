@@ -1,0 +1,63 @@
+/// Reads the field lines of a header or trailer section (RFC 9112 §5) one at a time,
+/// enforcing the section's byte and field-count limits as the bytes arrive.
+struct HeaderSectionReader: Sendable {
+    /// What `nextField(from:)` found.
+    enum Step {
+        /// A field line; the ranges of its name and trimmed value in the input's `storage`,
+        /// valid until the next append.
+        case field(name: Range<Int>, value: Range<Int>)
+        /// The empty line that ends the section.
+        case end
+        /// More bytes are needed.
+        case needMore
+        /// The section is invalid or too large.
+        case failure(HTTPParseError)
+    }
+
+    private let maxBytes: Int
+    private let maxCount: Int
+    private var usedBytes = 0
+    private var fieldCount = 0
+
+    /// Creates a reader for one section under `limits`.
+    init(limits: HTTPLimits) {
+        maxBytes = limits.maxHeaderBytes
+        maxCount = limits.maxHeaderCount
+    }
+
+    /// Reads the next field line, or the end of the section.
+    mutating func nextField(from input: inout ByteInput) -> Step {
+        switch input.nextLine(maxBytes: maxBytes - usedBytes) {
+        case .incomplete:
+            return .needMore
+        case .tooLong:
+            return .failure(.headersTooLarge)
+        case .bareLineFeed:
+            return .failure(.malformed("bare LF in header section"))
+        case .line(let line):
+            usedBytes += line.count + 2
+            if line.isEmpty { return .end }
+            fieldCount += 1
+            guard fieldCount <= maxCount else { return .failure(.headersTooLarge) }
+            return Self.split(input.storage[line])
+        }
+    }
+
+    /// Splits `field-name ":" OWS field-value OWS`, refusing obs-fold, whitespace before the colon,
+    /// and control characters (NUL, CR, LF, ...) in the value.
+    private static func split(_ line: ArraySlice<UInt8>) -> Step {
+        guard let first = line.first, !ASCII.isWhitespace(first) else {
+            return .failure(.malformed("obsolete line folding"))
+        }
+        guard let colon = line.firstIndex(where: { !ASCII.isTokenByte($0) }),
+              colon > line.startIndex, line[colon] == ASCII.colon
+        else {
+            return .failure(.malformed("invalid header name"))
+        }
+        let value = ASCII.trimmingWhitespace(line[(colon + 1)...])
+        guard value.allSatisfy(ASCII.isFieldValueByte) else {
+            return .failure(.malformed("invalid header value"))
+        }
+        return .field(name: line.startIndex..<colon, value: value.indices)
+    }
+}

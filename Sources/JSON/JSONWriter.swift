@@ -1,0 +1,93 @@
+/// Writes JSON as UTF-8 straight into a byte buffer: compact by default, numbers as their text,
+/// object members in order, strings escaped minimally (`"`, `\` and control characters; `/` and
+/// non-ASCII text are written as they are).
+public enum JSONWriter {
+    /// Appends the compact serialization of `value` to `buffer`.
+    public static func write(_ value: JSONValue, into buffer: inout [UInt8]) {
+        write(value, into: &buffer, indentation: nil)
+    }
+
+    /// The serialization of `value`; `pretty` puts each member and element on its own line,
+    /// indented by two spaces, with `": "` after member names.
+    public static func serialize(_ value: JSONValue, pretty: Bool = false) -> String {
+        var buffer: [UInt8] = []
+        write(value, into: &buffer, indentation: pretty ? 0 : nil)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Writes `value`; `indentation` is the current pretty-printing level, nil for compact output.
+    private static func write(_ value: JSONValue, into buffer: inout [UInt8], indentation: Int?) {
+        switch value {
+        case .null: buffer.append(contentsOf: "null".utf8)
+        case .bool(let bool): buffer.append(contentsOf: bool ? "true".utf8 : "false".utf8)
+        case .number(let number): buffer.append(contentsOf: number.text.utf8)
+        case .string(let string): writeString(string, into: &buffer)
+        case .array(let elements):
+            writeContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &buffer,
+                           indentation: indentation) { element, buffer, inner in
+                write(element, into: &buffer, indentation: inner)
+            }
+        case .object(let object):
+            writeContainer(object, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &buffer,
+                           indentation: indentation) { member, buffer, inner in
+                writeString(member.key, into: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                if inner != nil { buffer.append(UInt8(ascii: " ")) }
+                write(member.value, into: &buffer, indentation: inner)
+            }
+        }
+    }
+
+    /// Writes the brackets, separators and (when pretty) line breaks around `items`.
+    private static func writeContainer<Items: Sequence>(
+        _ items: Items, open: UInt8, close: UInt8, into buffer: inout [UInt8], indentation: Int?,
+        writeItem: (Items.Element, inout [UInt8], Int?) -> Void
+    ) {
+        buffer.append(open)
+        let inner = indentation.map { $0 + 1 }
+        var isFirst = true
+        for item in items {
+            if !isFirst { buffer.append(UInt8(ascii: ",")) }
+            isFirst = false
+            if let inner { newline(indentedBy: inner, into: &buffer) }
+            writeItem(item, &buffer, inner)
+        }
+        if let indentation, !isFirst { newline(indentedBy: indentation, into: &buffer) }
+        buffer.append(close)
+    }
+
+    private static func newline(indentedBy level: Int, into buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Writes `string` in double quotes, copying runs that need no escaping in one go.
+    private static func writeString(_ string: String, into buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+                runStart = offset + 1
+                buffer.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+                case 0x0A: buffer.append(UInt8(ascii: "n"))
+                case 0x0D: buffer.append(UInt8(ascii: "r"))
+                case 0x09: buffer.append(UInt8(ascii: "t"))
+                case 0x08: buffer.append(UInt8(ascii: "b"))
+                case 0x0C: buffer.append(UInt8(ascii: "f"))
+                default:
+                    buffer.append(contentsOf: "u00".utf8)
+                    buffer.append(hexDigits[Int(byte >> 4)])
+                    buffer.append(hexDigits[Int(byte & 0x0F)])
+                }
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}

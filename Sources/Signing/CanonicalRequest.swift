@@ -1,0 +1,70 @@
+import Crypto
+
+/// What the canonicalizer built from a request: the sorted keys and the key + value pieces, in
+/// the order they are concatenated. It holds no secret: each method takes the secret it needs.
+public struct CanonicalRequest: Sendable {
+    /// One concatenated key and value.
+    struct Piece: Sendable {
+        let key: String
+        let value: String
+        /// Whether `value` is an `Authorization` field, shortened in displays.
+        let isToken: Bool
+    }
+
+    /// The keys in the order they were concatenated (a key that is both a header and a parameter twice).
+    public let keys: [String]
+    let pieces: [Piece]
+    /// The UTF-8 of every piece, concatenated: the canonical string without the secret.
+    let message: [UInt8]
+
+    init(keys: [String], pieces: [Piece]) {
+        self.keys = keys
+        self.pieces = pieces
+        var message: [UInt8] = []
+        message.reserveCapacity(pieces.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count })
+        for piece in pieces {
+            message.append(contentsOf: piece.key.utf8)
+            message.append(contentsOf: piece.value.utf8)
+        }
+        self.message = message
+    }
+
+    /// The exact text that `scheme` hashes with `secret`: the pieces followed by the secret (`md5`),
+    /// wrapped in the secret (`top-md5`), or the pieces alone, the secret being the key (`hmac-sha256`).
+    ///
+    /// It contains the secret: for tests and local tools only, never for responses or logs.
+    public func string(secret: String, scheme: SignatureScheme) -> String {
+        scheme.layout(message: String(decoding: message, as: UTF8.self), secret: secret)
+    }
+
+    /// The canonical string safe to show: the secret as `<secret>` and `Authorization` tokens
+    /// shortened to their first 8 characters followed by `…`.
+    public func displayString(scheme: SignatureScheme) -> String {
+        var shown = ""
+        for piece in pieces {
+            shown += piece.key
+            shown += piece.isToken ? Self.masked(authorization: piece.value) : piece.value
+        }
+        return scheme.layout(message: shown, secret: "<secret>")
+    }
+
+    /// The signature a client computes with `secret`: uppercase hex.
+    public func signature(secret: String, scheme: SignatureScheme) -> String {
+        Hex.encode(SignatureDigester(scheme: scheme).digest(message, secret: secret), uppercase: true)
+    }
+
+    /// An `Authorization` value with its credentials shortened: `Bearer 0a8c81db…`. Short credentials
+    /// keep at most half of their characters, so that a whole token is never shown.
+    static func masked(authorization value: String) -> String {
+        let credentials: Substring
+        let prefix: Substring
+        if let space = value.firstIndex(of: " ") {
+            prefix = value[...space]
+            credentials = value[value.index(after: space)...]
+        } else {
+            prefix = ""
+            credentials = value[...]
+        }
+        return prefix + credentials.prefix(min(8, credentials.count / 2)) + "…"
+    }
+}

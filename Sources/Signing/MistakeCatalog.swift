@@ -1,0 +1,107 @@
+/// Builds the client mistakes of each `LikelyCause` from what arrived, one alteration at a time.
+struct MistakeCatalog {
+    /// The request as received.
+    let input: SigningInput
+    /// The app's scheme.
+    let scheme: SignatureScheme
+
+    /// The candidates for `cause`, most likely first (none for `unknown`).
+    func mistakes(for cause: LikelyCause) -> [ClientMistake] {
+        switch cause {
+        case .boolEncodedAsNumber: boolEncodedAsNumber()
+        case .authorizationNotSigned: authorizationNotSigned()
+        case .headerNotSigned: headerNotSigned()
+        case .headerNameSpelling: headerNameSpelling()
+        case .percentEncodedValues: percentEncodedValues()
+        case .plusAsSpace: plusAsSpace()
+        case .doubleFormatting: doubleFormatting()
+        case .queryNotSigned: queryNotSigned()
+        case .secretPrepended: secretPrepended()
+        case .lowercaseKeysSort: lowercaseKeysSort()
+        case .unknown: []
+        }
+    }
+
+    /// A mistake signed as `altered` under the app's scheme.
+    func mistake(_ altered: SigningInput, detail: String) -> ClientMistake {
+        ClientMistake(canonical: altered.assemble(), scheme: scheme, detail: detail)
+    }
+
+    private func authorizationNotSigned() -> [ClientMistake] {
+        guard input.headers.contains(where: \.isAuthorization) else { return [] }
+        var altered = input
+        altered.headers.removeAll(where: \.isAuthorization)
+        return [mistake(altered, detail: "the signature matches without the Authorization header: the token was added "
+            + "after the signature was computed. Add Authorization to the headers you sign, in the same adapter or "
+            + "interceptor that sets the token, before computing X-SIGNATURE.")]
+    }
+
+    private func headerNotSigned() -> [ClientMistake] {
+        let others = input.headers.filter { !$0.isAuthorization }.map(\.key)
+        var groups = others.map { [$0] }
+        if others.count > 1 { groups.append(others) }
+        return groups.map { dropped in
+            var altered = input
+            altered.headers.removeAll { dropped.contains($0.key) }
+            let names = English.list(dropped)
+            let noun = dropped.count == 1 ? "header" : "headers"
+            return mistake(altered, detail: "the signature matches without the \(names) \(noun): the client added "
+                + "\(dropped.count == 1 ? "it" : "them") after signing. Put \(names) in the headers dictionary you sign.")
+        }
+    }
+
+    private func headerNameSpelling() -> [ClientMistake] {
+        var spellings: [[String]] = [input.headers.map(\.wireName)]
+        for respell in [{ (name: String) in name.lowercased() }, English.titleCased] {
+            let all = input.headers.map { respell($0.key) }
+            for index in input.headers.indices {
+                var one = input.headers.map(\.key)
+                one[index] = all[index]
+                spellings.append(one)
+            }
+            spellings.append(all)
+        }
+        let configured = input.headers.map(\.key)
+        var tried: [[String]] = [configured]
+        return spellings.compactMap { keys in
+            guard !tried.contains(keys) else { return nil }
+            tried.append(keys)
+            var altered = input
+            for index in altered.headers.indices { altered.headers[index].key = keys[index] }
+            let changed = configured.indices.filter { keys[$0] != configured[$0] }
+            let plural = changed.count > 1
+            return mistake(altered, detail: "the signature matches with the header \(plural ? "keys" : "key") "
+                + "\(English.list(changed.map { keys[$0] })) instead of \(English.list(changed.map { configured[$0] })): "
+                + "sign headers under their exact spelling \(English.list(changed.map { configured[$0] }, quoted: false)) "
+                + "(the spelling changes both the string and the sort order).")
+        }
+    }
+
+    private func queryNotSigned() -> [ClientMistake] {
+        let queryNames = input.parameters.filter { $0.source == .query }.map(\.name)
+        guard !queryNames.isEmpty else { return [] }
+        var altered = input
+        altered.parameters.removeAll { $0.source == .query }
+        let names = English.list(queryNames)
+        let subject = queryNames.count == 1 ? "parameter \(names): it is in the URL but was" : "parameters \(names): they are in the URL but were"
+        return [mistake(altered, detail: "the signature matches without the query \(subject) not signed. Sign every "
+            + "parameter the server receives, the query string's included, or pass them in the parameters dictionary "
+            + "instead of appending them to the URL.")]
+    }
+
+    private func secretPrepended() -> [ClientMistake] {
+        guard scheme == .md5 else { return [] }
+        return [ClientMistake(canonical: input.assemble(), scheme: .topMD5,
+                              detail: "the signature matches md5(secret + canonical string + secret), the TOP style: "
+                                + "this app's scheme is md5, which appends the secret once, at the end, and does not prepend it.")]
+    }
+
+    private func lowercaseKeysSort() -> [ClientMistake] {
+        let canonical = input.assemble(ordering: .caseInsensitive)
+        guard canonical.keys != input.assemble().keys else { return [] }
+        return [ClientMistake(canonical: canonical, scheme: scheme,
+                              detail: "the signature matches with the keys sorted case-insensitively "
+                                + "(\(canonical.keys.joined(separator: ", "))): sort them by Unicode scalar value, as "
+                                + "Swift's String < does (uppercase before lowercase), not by lowercased() or caseInsensitiveCompare.")]
+    }
+}

@@ -1,0 +1,36 @@
+import JSON
+
+/// Why a signature did not match, in terms a client developer can act on. It never contains a
+/// secret or a whole token.
+public struct SignatureDiagnosis: Sendable, Equatable {
+    /// The canonical string the server built, secret as `<secret>`, tokens shortened.
+    public let canonical: String
+    /// The keys in the order they were concatenated.
+    public let keys: [String]
+    /// The signature as the client sent it.
+    public let received: String
+    /// The mistake whose signature matches, or `unknown`.
+    public let likelyCause: LikelyCause
+    /// One or two English sentences: what was found and what to change.
+    public let detail: String
+
+    /// A diagnosis with these parts.
+    public init(canonical: String, keys: [String], received: String, likelyCause: LikelyCause, detail: String) {
+        self.canonical = canonical
+        self.keys = keys
+        self.received = received
+        self.likelyCause = likelyCause
+        self.detail = detail
+    }
+
+    /// `{"canonical", "keys", "received", "likely_cause", "detail"}`, as API.md shows it.
+    public var json: JSONValue {
+        [
+            "canonical": .string(canonical),
+            "keys": .array(keys.map(JSONValue.string)),
+            "received": .string(received),
+            "likely_cause": .string(likelyCause.rawValue),
+            "detail": .string(detail),
+        ]
+    }
+}

@@ -1,0 +1,11 @@
+extension SignatureScheme {
+    /// `message` with `secret` placed as this scheme places it (for the strings shown or printed;
+    /// `SignatureDigester` streams the same layout into the digest).
+    func layout(message: String, secret: String) -> String {
+        switch self {
+        case .md5: message + secret
+        case .topMD5: secret + message + secret
+        case .hmacSHA256: message
+        }
+    }
+}

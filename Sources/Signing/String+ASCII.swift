@@ -1,0 +1,42 @@
+extension String {
+    /// Whether the two strings are equal when ASCII letters are compared without case
+    /// (how HTTP field names and media types compare).
+    func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var lhs = self
+        var rhs = other
+        return lhs.withUTF8 { lhs in
+            rhs.withUTF8 { rhs in
+                for index in lhs.indices where lhs[index].asciiLowercased != rhs[index].asciiLowercased { return false }
+                return true
+            }
+        }
+    }
+
+    /// The string without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    var trimmingOptionalWhitespace: String {
+        let isContent = { (byte: UInt8) in byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
+        guard let first = utf8.firstIndex(where: isContent), let last = utf8.lastIndex(where: isContent) else { return "" }
+        guard first != startIndex || utf8.index(after: last) != endIndex else { return self }
+        return String(self[first...last])
+    }
+
+    /// The string made from `bytes` when they are valid UTF-8; ASCII (the usual case) is checked
+    /// without the generic validator.
+    init?(validatingUTF8Bytes bytes: some Collection<UInt8>) {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            self.init(decoding: bytes, as: UTF8.self)
+        } else if let validated = String(validating: bytes, as: UTF8.self) {
+            self = validated
+        } else {
+            return nil
+        }
+    }
+}
+
+extension UInt8 {
+    /// The byte with `A`–`Z` mapped to `a`–`z`.
+    var asciiLowercased: UInt8 {
+        self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self + 32 : self
+    }
+}

@@ -1,0 +1,142 @@
+import CSQLite
+import Glibc
+
+/// One SQLite connection. Owns its `sqlite3*` and closes it in `deinit`.
+///
+/// A connection belongs to the thread that opened it: every use is checked against
+/// that thread in debug builds (`assert`). Threads that need the database open their
+/// own connection; WAL mode lets them read while one of them writes, and the busy
+/// timeout makes a second writer wait instead of failing.
+final class Database {
+    private let connection: OpaquePointer
+    private let owningThread: pthread_t
+    private var statements: [String: Statement] = [:]
+
+    /// How long a writer waits for another connection's write lock before `SQLITE_BUSY`.
+    static let busyTimeoutMilliseconds: Int32 = 5000
+
+    /// Opens (creating when absent) the database file at `path` and configures the
+    /// connection. The folder must exist.
+    init(path: String) throws(StoreError) {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(opened)
+            throw StoreError.cannotOpen(path: path, code: SQLiteResultCode(rawValue: code), message: message)
+        }
+        self.connection = opened
+        self.owningThread = pthread_self()
+        do {
+            try configure()
+        } catch {
+            throw StoreError.cannotOpen(path: path, code: error.code ?? .error, message: error.description)
+        }
+    }
+
+    deinit {
+        // Cached statements are finalized after this body runs; close_v2 waits for them.
+        let code = sqlite3_close_v2(connection)
+        assert(code == SQLITE_OK, "sqlite3_close_v2 failed with \(code)")
+    }
+
+    private func configure() throws(StoreError) {
+        try checkConnection(sqlite3_extended_result_codes(connection, 1), sql: nil)
+        try checkConnection(sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds), sql: nil)
+        // WAL: readers never block the writer, and a writer never blocks readers.
+        // The mode is stored in the file; on a file system without shared memory it
+        // stays in rollback-journal mode, which is slower but just as safe.
+        try executeScript("PRAGMA journal_mode = WAL")
+        // FULL: in WAL mode every COMMIT syncs the WAL to disk before it returns, so an
+        // acknowledged write survives kill -9 and also power loss. (NORMAL would only
+        // survive process crashes: the last commits could vanish on power loss.)
+        try executeScript("PRAGMA synchronous = FULL")
+        // Foreign keys are off by default in SQLite and must be enabled per connection.
+        try executeScript("PRAGMA foreign_keys = ON")
+    }
+
+    /// The statement for `sql`, prepared on first use and cached by its text for the
+    /// life of the connection.
+    func cachedStatement(_ sql: String) throws(StoreError) -> Statement {
+        assertOwningThread()
+        if let statement = statements[sql] {
+            return statement
+        }
+        let statement = try Statement(connection: connection, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs one statement with `arguments` and returns how many rows it changed (for
+    /// INSERT, UPDATE and DELETE; other statements return a meaningless count).
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws(StoreError) -> Int {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        while try statement.step() {}
+        return Int(sqlite3_changes64(connection))
+    }
+
+    /// Runs a query and decodes every row with `decode`.
+    func fetchAll<Record>(
+        _ sql: String, _ arguments: [DatabaseValue] = [], decode: (Statement) throws(StoreError) -> Record
+    ) throws(StoreError) -> [Record] {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        var records: [Record] = []
+        while try statement.step() {
+            records.append(try decode(statement))
+        }
+        return records
+    }
+
+    /// Runs a query and decodes its first row with `decode`, or returns nil when there is none.
+    func fetchOne<Record>(
+        _ sql: String, _ arguments: [DatabaseValue] = [], decode: (Statement) throws(StoreError) -> Record
+    ) throws(StoreError) -> Record? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        return try statement.step() ? decode(statement) : nil
+    }
+
+    /// Runs a script of statements without parameters (migrations, seed data), each
+    /// prepared, run and finalized in turn. An error names the failing statement.
+    func executeScript(_ script: String) throws(StoreError) {
+        assertOwningThread()
+        try script.utf8CString.withUnsafeBufferPointer { (buffer) throws(StoreError) in
+            guard var cursor = buffer.baseAddress else { return }
+            while cursor.pointee != 0 {
+                var tail: UnsafePointer<CChar>?
+                let statement = try Statement.prepareFirst(of: cursor, connection: connection, tail: &tail)
+                guard let tail, tail > cursor else { return }
+                cursor = tail
+                while try statement?.step() == true {}
+            }
+        }
+    }
+
+    /// Whether no transaction is open on the connection.
+    var isAutocommit: Bool {
+        sqlite3_get_autocommit(connection) != 0
+    }
+
+    /// Throws `StoreError.sqlite` with the connection's message unless `code` is `SQLITE_OK`.
+    func checkConnection(_ code: Int32, sql: String?) throws(StoreError) {
+        guard code == SQLITE_OK else { throw connectionError(code, sql: sql) }
+    }
+
+    private func connectionError(_ code: Int32, sql: String?) -> StoreError {
+        StoreError.sqlite(
+            code: SQLiteResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+    }
+
+    /// Traps in debug builds when the connection is used from a thread other than its own.
+    func assertOwningThread() {
+        assert(
+            pthread_equal(owningThread, pthread_self()) != 0,
+            "a Store connection is used by a thread that did not open it")
+    }
+}

@@ -1,0 +1,182 @@
+import CSQLite
+import Glibc
+
+/// One prepared SQLite statement. Owns its `sqlite3_stmt` and finalizes it in `deinit`.
+///
+/// Used through `Database.cachedStatement(_:)`, so each SQL text is prepared once per
+/// connection. A statement is used by one call at a time: `Database` binds, steps
+/// and resets it before returning, so no statement keeps a read snapshot open.
+final class Statement {
+    /// The SQL text, kept for error messages (with placeholders, never values).
+    let sql: String
+    private let handle: OpaquePointer
+
+    private init(handle: OpaquePointer, sql: String) {
+        self.handle = handle
+        self.sql = sql
+    }
+
+    /// Prepares `sql`, which must hold exactly one statement.
+    convenience init(connection: OpaquePointer, sql: String) throws(StoreError) {
+        var prepared: OpaquePointer?
+        var code: Int32 = SQLITE_OK
+        let remainder = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            code = sqlite3_prepare_v3(connection, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, &tail)
+            return tail.map { Self.text(from: $0, to: nil) } ?? ""
+        }
+        guard code == SQLITE_OK, let prepared else {
+            sqlite3_finalize(prepared)
+            throw StoreError.sqlite(
+                code: SQLiteResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+        guard remainder.isEmpty else {
+            sqlite3_finalize(prepared)
+            throw StoreError.sqlite(code: .misuse, message: "more than one statement", sql: sql)
+        }
+        self.init(handle: prepared, sql: sql)
+    }
+
+    /// Prepares the first statement of the script text at `script` and points `tail`
+    /// at the text after it. Returns nil when that part holds only comments or white space.
+    static func prepareFirst(
+        of script: UnsafePointer<CChar>, connection: OpaquePointer, tail: inout UnsafePointer<CChar>?
+    ) throws(StoreError) -> Statement? {
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, script, -1, &prepared, &tail)
+        let sql = text(from: script, to: tail)
+        guard code == SQLITE_OK else {
+            sqlite3_finalize(prepared)
+            throw StoreError.sqlite(
+                code: SQLiteResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+        return prepared.map { Statement(handle: $0, sql: sql) }
+    }
+
+    /// The text between `start` and `end` (or the terminating NUL), without surrounding white space.
+    private static func text(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>?) -> String {
+        let count = end.map { $0 - start } ?? Int(strlen(start))
+        let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Replaces all bindings with `values`, bound to parameters 1...n in order.
+    func bind(_ values: [DatabaseValue]) throws(StoreError) {
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == expected else {
+            throw StoreError.sqlite(
+                code: .range, message: "\(values.count) values bound to \(expected) parameters", sql: sql)
+        }
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    private func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
+        let transient = cs_sqlite_transient()
+        let code: Int32
+        switch value {
+        case .null:
+            code = sqlite3_bind_null(handle, index)
+        case .integer(let integer):
+            code = sqlite3_bind_int64(handle, index, integer)
+        case .real(let real):
+            code = sqlite3_bind_double(handle, index, real)
+        case .text(let text):
+            // Bound with an explicit byte count: embedded NULs survive, and an empty
+            // string stays '' (a nil base address would bind NULL).
+            code = text.utf8CString.withUnsafeBufferPointer { buffer in
+                sqlite3_bind_text64(
+                    handle, index, buffer.baseAddress, UInt64(buffer.count - 1), transient, UInt8(SQLITE_UTF8))
+            }
+        case .blob(let bytes):
+            code = bytes.isEmpty
+                ? sqlite3_bind_zeroblob(handle, index, 0)
+                : bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob64(handle, index, buffer.baseAddress, UInt64(buffer.count), transient)
+                }
+        }
+        try check(code)
+    }
+
+    /// Advances to the next row: true when a row is available, false when done.
+    func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            return false
+        default:
+            throw error(code)
+        }
+    }
+
+    /// Rewinds the statement and releases its read snapshot; bindings are kept until the next `bind`.
+    func reset() {
+        // sqlite3_reset repeats the error of the last step, which `step` already threw.
+        _ = sqlite3_reset(handle)
+    }
+
+    /// Whether column `index` of the current row is NULL.
+    func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    /// Column `index` as an integer; throws when it is NULL.
+    func integer(at index: Int32) throws(StoreError) -> Int64 {
+        try requireValue(at: index)
+        return sqlite3_column_int64(handle, index)
+    }
+
+    /// Column `index` as an integer, or nil when NULL.
+    func optionalInteger(at index: Int32) -> Int64? {
+        isNull(at: index) ? nil : sqlite3_column_int64(handle, index)
+    }
+
+    /// Column `index` as a double; throws when it is NULL.
+    func real(at index: Int32) throws(StoreError) -> Double {
+        try requireValue(at: index)
+        return sqlite3_column_double(handle, index)
+    }
+
+    /// Column `index` as text; throws when it is NULL.
+    func text(at index: Int32) throws(StoreError) -> String {
+        try requireValue(at: index)
+        return columnText(at: index)
+    }
+
+    /// Column `index` as text, or nil when NULL.
+    func optionalText(at index: Int32) -> String? {
+        isNull(at: index) ? nil : columnText(at: index)
+    }
+
+    private func columnText(at index: Int32) -> String {
+        // sqlite3_column_text before sqlite3_column_bytes: the byte count is of the UTF-8 form.
+        guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    private func requireValue(at index: Int32) throws(StoreError) {
+        guard !isNull(at: index) else {
+            let name = sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "#\(index)"
+            throw StoreError.unexpectedNull(column: name, sql: sql)
+        }
+    }
+
+    private func check(_ code: Int32) throws(StoreError) {
+        guard code == SQLITE_OK else { throw error(code) }
+    }
+
+    private func error(_ code: Int32) -> StoreError {
+        let message = sqlite3_db_handle(handle).map { String(cString: sqlite3_errmsg($0)) } ?? ""
+        return StoreError.sqlite(code: SQLiteResultCode(rawValue: code), message: message, sql: sql)
+    }
+}

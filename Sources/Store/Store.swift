@@ -1,0 +1,47 @@
+/// The mock backend's database: apps, users, tokens, check-ins, games and nonces in
+/// one SQLite file.
+///
+/// A `Store` is one connection and belongs to the thread that opened it (checked in
+/// debug builds): give each thread its own `Store` on the same path. Writes from
+/// several connections queue on SQLite's lock (5 s busy timeout); reads never wait.
+/// Every method is one statement or one transaction, so a method that returns has
+/// committed durably (WAL with `synchronous = FULL`).
+public final class Store {
+    /// The connection. Internal so that tests can inspect the file directly.
+    let database: Database
+
+    /// Opens the database at `path`, creating an empty file when absent (the folder must
+    /// exist), and applies pending migrations. Use `create(at:seedSQL:)` for a new
+    /// database with data.
+    public init(path: String) throws(StoreError) {
+        database = try Database(path: path)
+        try migrate()
+    }
+
+    /// Applies the migrations not yet recorded in the file; does nothing when all are.
+    public func migrate() throws(StoreError) {
+        try Migrations.countersign.apply(to: database)
+    }
+
+    /// Runs `sql` (the contents of `seed.sql`: inserts only, no BEGIN/COMMIT) in one
+    /// transaction: either all of it is applied or none.
+    public func seed(sql: String) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            try database.executeScript(sql)
+        }
+    }
+
+    /// Deletes every row of every data table and runs `seedSQL` again, in one
+    /// transaction: afterwards the data is exactly the seed state (ids included, since
+    /// row ids restart after the highest one left). Other connections may stay open;
+    /// they see the old data or the new, never a mix.
+    public func reset(seedSQL: String) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            for table in Schema.dataTables {
+                // The table names are constants of the schema, not values.
+                try database.execute("DELETE FROM \(table)")
+            }
+            try database.executeScript(seedSQL)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import COpenSSL
+
+/// The thread-local OpenSSL error queue: cleared before each call, drained into a `TLSError` after a failure.
+enum OpenSSLErrorQueue {
+    /// Forgets errors left by earlier calls, so that a failure reports only its own.
+    static func clear() {
+        ERR_clear_error()
+    }
+
+    /// Removes every queued error and returns their texts, oldest first.
+    static func drain() -> [String] {
+        var messages: [String] = []
+        while case let code = ERR_get_error(), code != 0 {
+            messages.append(text(of: code))
+        }
+        return messages
+    }
+
+    /// An error of `kind` carrying the drained queue.
+    static func error(_ kind: TLSError.Kind) -> TLSError {
+        TLSError(kind, openSSLErrors: drain())
+    }
+
+    private static func text(of code: UInt) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+            guard let base = buffer.baseAddress else { return "OpenSSL error \(code)" }
+            ERR_error_string_n(code, base, buffer.count)
+            return String(cString: base)
+        }
+    }
+}

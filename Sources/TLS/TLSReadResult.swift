@@ -1,0 +1,11 @@
+/// The outcome of `TLSConnection.readPlaintext(into:)`.
+public enum TLSReadResult: Sendable {
+    /// This many decrypted bytes were appended to the buffer.
+    case bytesRead(Int)
+    /// No plaintext is available until more ciphertext arrives.
+    case wantsMoreData
+    /// The peer closed the session cleanly (close_notify); no more plaintext will come.
+    case closed
+    /// The session failed; the connection is unusable.
+    case failed(TLSError)
+}

@@ -1,0 +1,333 @@
+import Glibc
+import HTTP
+import TLS
+
+/// One client connection on one event loop: socket bytes in, TLS, the HTTP parser, the responder,
+/// and the way back out. Only its loop's thread touches it.
+final class Connection {
+    let socket: Socket
+    let tls: TLSConnection
+    unowned let loop: EventLoop
+    var info: ConnectionInfo
+    var parser: HTTPRequestParser
+    var machine: ConnectionStateMachine
+    /// Ciphertext the socket did not take yet, from `pendingOffset` on.
+    var pendingCiphertext: [UInt8] = []
+    var pendingOffset = 0
+    /// The peer closed its sending side (or TLS sent close_notify).
+    var inputClosed = false
+    /// Reading stopped because too much output waits for the peer.
+    var readingPaused = false
+    /// A delayed, dribbled or dropped response is in progress; later pipelined requests wait.
+    var answeringLate = false
+    /// The last response said `Connection: close`: close once it is written.
+    var closeAfterFlush = false
+    /// After the last response, the socket's write side is shut and input is read and discarded
+    /// for a moment, so that the peer sees the response instead of a reset.
+    var lingering = false
+    private(set) var isClosed = false
+
+    private static let lingerMilliseconds: Int64 = 2_000
+
+    init(socket: Socket, tls: TLSConnection, loop: EventLoop, info: ConnectionInfo) {
+        self.socket = socket
+        self.tls = tls
+        self.loop = loop
+        self.info = info
+        parser = HTTPRequestParser(limits: loop.configuration.httpLimits)
+        machine = ConnectionStateMachine(now: loop.clock.now(), timeouts: loop.configuration.timeouts)
+    }
+
+    /// Reacts to epoll readiness.
+    func handle(_ readiness: Readiness) {
+        if readiness.contains(.writable) { writePending() }
+        if !isClosed && (readiness.contains(.readable) || readiness.contains(.peerHungUp) || readiness.contains(.error)) {
+            readAvailable()
+        }
+    }
+
+    /// Applies the state machine's timeouts.
+    func checkDeadlines(now: Instant) {
+        if case .close = machine.tick(now: now) { close() }
+    }
+
+    /// The server began shutting down.
+    func shutdownRequested() {
+        if case .close = machine.shutdownRequested() { close() }
+    }
+
+    /// Closes the socket and leaves the loop; safe to call more than once.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        machine.closed()
+        let descriptor = socket.descriptor
+        socket.close()
+        loop.connectionClosed(self, descriptor: descriptor)
+    }
+
+    /// Closes with a TCP RST instead of a FIN.
+    func reset() {
+        socket.prepareReset()
+        close()
+    }
+
+    // MARK: Input
+
+    private func readAvailable() {
+        while !isClosed && !readingPaused && !inputClosed {
+            let result: SystemCallResult<Int>
+            do {
+                result = try loop.socketReadBuffer.withUnsafeMutableBytes { buffer throws(SystemCallError) in
+                    try socket.read(into: buffer)
+                }
+            } catch {
+                close()
+                return
+            }
+            guard case .done(let count) = result else { break }
+            if count == 0 {
+                inputClosed = true
+                break
+            }
+            if lingering { continue }
+            loop.socketReadBuffer.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            if count < loop.socketReadBuffer.count { break }
+        }
+        if lingering {
+            if inputClosed { close() }
+            return
+        }
+        process()
+    }
+
+    /// Drives the handshake, decrypts what arrived, answers complete requests and writes the output.
+    func process() {
+        guard !isClosed else { return }
+        if !tls.isHandshakeComplete {
+            switch tls.handshake() {
+            case .complete:
+                info.clientSubject = tls.peerCertificateSubject
+                info.tlsVersion = tls.negotiatedProtocolVersion
+                info.sessionResumed = tls.sessionWasReused
+                if case .close = machine.handshakeCompleted(now: loop.clock.now()) {
+                    close()
+                    return
+                }
+            case .wantsMoreData:
+                writeOutput()
+                if inputClosed { close() }
+                return
+            case .failed:
+                writeOutput()
+                close()
+                return
+            }
+        }
+        guard decrypt() else { return }
+        dispatchRequests()
+        writeOutput()
+        if inputClosed && !answeringLate && pendingCiphertext.isEmpty && !isClosed { close() }
+    }
+
+    /// Moves every decrypted byte into the parser; false when the connection had to close.
+    private func decrypt() -> Bool {
+        while true {
+            loop.plaintextBuffer.removeAll(keepingCapacity: true)
+            switch tls.readPlaintext(into: &loop.plaintextBuffer) {
+            case .bytesRead:
+                parser.append(loop.plaintextBuffer)
+            case .wantsMoreData:
+                machine.inputArrived(now: loop.clock.now(), partialRequest: parser.hasPartialRequest, readingBody: parser.isReadingBody)
+                return true
+            case .closed:
+                inputClosed = true
+                return true
+            case .failed:
+                writeOutput()
+                close()
+                return false
+            }
+        }
+    }
+
+    private func dispatchRequests() {
+        while !isClosed && !answeringLate && !closeAfterFlush {
+            if pendingCiphertext.count - pendingOffset >= loop.configuration.maxPendingOutputBytes {
+                readingPaused = true
+                return
+            }
+            guard let event = parser.next() else { return }
+            switch event {
+            case .continueExpected:
+                loop.outgoingPlaintext.append(contentsOf: Self.continueInterimResponse)
+            case .request(let request):
+                machine.responseStarted()
+                let keepAlive = request.keepAlive && !machine.isDraining
+                guard let plan = loop.responder?.respond(to: request, connection: info) else { return }
+                if plan.isImmediate {
+                    encode(plan.response, for: request, keepAlive: keepAlive)
+                    responseDone(keepAlive: keepAlive)
+                } else {
+                    writeOutput()
+                    answerLate(plan, for: request, keepAlive: keepAlive)
+                }
+            case .failure(let error):
+                machine.responseStarted()
+                let response = HTTPResponse(
+                    status: error.status,
+                    headers: HTTPHeaders([(name: "Content-Type", value: "text/plain; charset=utf-8")]),
+                    body: Array("\(error.status.code) \(error.status.reasonPhrase)\n".utf8))
+                HTTPResponseEncoder.encode(response, version: .http1_1, keepAlive: false, date: loop.dateCache.current(), into: &loop.outgoingPlaintext)
+                responseDone(keepAlive: false)
+            }
+        }
+    }
+
+    private func encode(_ response: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) {
+        HTTPResponseEncoder.encode(response, version: request.version, keepAlive: keepAlive, date: loop.dateCache.current(),
+                                   headOnly: request.method == "HEAD", into: &loop.outgoingPlaintext)
+    }
+
+    private func responseDone(keepAlive: Bool) {
+        if !keepAlive { closeAfterFlush = true }
+        _ = machine.responseFinished(now: loop.clock.now(), keepAlive: keepAlive, partialRequest: parser.hasPartialRequest)
+        if machine.isDraining && keepAlive && !parser.hasPartialRequest { closeAfterFlush = true }
+    }
+
+    // MARK: Late answers (injected faults)
+
+    private func answerLate(_ plan: ResponsePlan, for request: HTTPRequest, keepAlive: Bool) {
+        answeringLate = true
+        let start = { [self] in
+            guard !isClosed else { return }
+            let keepAlive = keepAlive && !machine.isDraining
+            switch plan.delivery {
+            case .drop:
+                close()
+            case .reset:
+                reset()
+            case .normal:
+                encode(plan.response, for: request, keepAlive: keepAlive)
+                finishLateAnswer(keepAlive: keepAlive)
+            case .dribble(let milliseconds):
+                encode(plan.response, for: request, keepAlive: keepAlive)
+                let bytes = loop.outgoingPlaintext
+                loop.outgoingPlaintext.removeAll(keepingCapacity: true)
+                dribble(bytes, pieces: min(bytes.count, 20), overMilliseconds: Int64(milliseconds), keepAlive: keepAlive)
+            }
+        }
+        if plan.delayMilliseconds > 0 {
+            loop.schedule(afterMilliseconds: Int64(plan.delayMilliseconds), start)
+        } else {
+            start()
+        }
+    }
+
+    private func dribble(_ bytes: [UInt8], pieces: Int, overMilliseconds total: Int64, keepAlive: Bool) {
+        let pieceSize = max(1, (bytes.count + pieces - 1) / max(1, pieces))
+        let chunks = stride(from: 0, to: bytes.count, by: pieceSize).map { Array(bytes[$0..<min($0 + pieceSize, bytes.count)]) }
+        let interval = chunks.count > 1 ? total / Int64(chunks.count - 1) : 0
+        for (number, chunk) in chunks.enumerated() {
+            loop.schedule(afterMilliseconds: interval * Int64(number)) { [self] in
+                guard !isClosed else { return }
+                loop.outgoingPlaintext.append(contentsOf: chunk)
+                if number == chunks.count - 1 {
+                    finishLateAnswer(keepAlive: keepAlive)
+                } else {
+                    writeOutput()
+                }
+            }
+        }
+    }
+
+    private func finishLateAnswer(keepAlive: Bool) {
+        responseDone(keepAlive: keepAlive)
+        answeringLate = false
+        writeOutput()
+        process()
+    }
+
+    // MARK: Output
+
+    /// Encrypts the loop's pending plaintext and writes all ciphertext the socket takes.
+    func writeOutput() {
+        guard !isClosed else { return }
+        if !loop.outgoingPlaintext.isEmpty {
+            let result = tls.writePlaintext(loop.outgoingPlaintext)
+            loop.outgoingPlaintext.removeAll(keepingCapacity: true)
+            if case .failed = result {
+                close()
+                return
+            }
+        }
+        if pendingCiphertext.isEmpty {
+            loop.outgoingCiphertext.removeAll(keepingCapacity: true)
+            _ = tls.drainCiphertext(into: &loop.outgoingCiphertext)
+            guard !loop.outgoingCiphertext.isEmpty else { return finishIfDone() }
+            let written = write(loop.outgoingCiphertext, from: 0)
+            if written < loop.outgoingCiphertext.count {
+                pendingCiphertext = Array(loop.outgoingCiphertext[written...])
+                pendingOffset = 0
+            }
+        } else {
+            _ = tls.drainCiphertext(into: &pendingCiphertext)
+            writePending()
+            return
+        }
+        machine.outputProgress(now: loop.clock.now(), pending: !pendingCiphertext.isEmpty)
+        finishIfDone()
+    }
+
+    /// Writes ciphertext left over from earlier turns.
+    private func writePending() {
+        guard !isClosed, !pendingCiphertext.isEmpty else { return }
+        pendingOffset += write(pendingCiphertext, from: pendingOffset)
+        if pendingOffset >= pendingCiphertext.count {
+            pendingCiphertext = []
+            pendingOffset = 0
+        }
+        machine.outputProgress(now: loop.clock.now(), pending: !pendingCiphertext.isEmpty)
+        if pendingCiphertext.isEmpty && readingPaused && !isClosed {
+            readingPaused = false
+            process()
+            readAvailable()
+        }
+        finishIfDone()
+    }
+
+    /// Writes `bytes[offset...]` until the socket would block; returns how many were written.
+    private func write(_ bytes: [UInt8], from offset: Int) -> Int {
+        var position = offset
+        while position < bytes.count {
+            let result: SystemCallResult<Int>
+            do {
+                result = try bytes.withUnsafeBytes { buffer throws(SystemCallError) in
+                    try socket.write(UnsafeRawBufferPointer(rebasing: buffer[position...]))
+                }
+            } catch {
+                close()
+                return bytes.count - offset
+            }
+            guard case .done(let count) = result else { break }
+            position += count
+        }
+        return position - offset
+    }
+
+    /// After the last response of a `Connection: close` exchange is written: close_notify, shut the
+    /// write side, and linger until the peer closes or a short time passes.
+    private func finishIfDone() {
+        guard closeAfterFlush, !lingering, !isClosed, pendingCiphertext.isEmpty, !answeringLate else { return }
+        lingering = true
+        tls.shutdown()
+        loop.outgoingCiphertext.removeAll(keepingCapacity: true)
+        _ = tls.drainCiphertext(into: &loop.outgoingCiphertext)
+        _ = write(loop.outgoingCiphertext, from: 0)
+        _ = Glibc.shutdown(socket.descriptor, Int32(SHUT_WR))
+        loop.schedule(afterMilliseconds: Self.lingerMilliseconds) { [self] in close() }
+        if inputClosed { close() }
+    }
+
+    private static let continueInterimResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+}

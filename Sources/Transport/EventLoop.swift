@@ -1,0 +1,190 @@
+import Glibc
+import HTTP
+import Synchronization
+import TLS
+
+/// One thread's epoll loop: it owns its listeners' sockets, its connections, its timers and its
+/// responder, and is the only thread that touches them. Other threads reach it through `execute`.
+final class EventLoop: @unchecked Sendable {
+    /// What a ready descriptor belongs to.
+    private enum Registration {
+        case wakeup
+        case listener(Socket, ListenerConfiguration)
+        case connection(Connection)
+    }
+
+    let index: Int
+    let clock: any MonotonicClock
+    let configuration: TransportConfiguration
+    private let epoll: Epoll
+    private let wakeup: Wakeup
+    private let counter: ConnectionCounter
+    private let connectionIDs: ConnectionIDSource
+    private let responderFactory: @Sendable (Int) throws -> any HTTPResponder
+    private let inbox = Mutex<[@Sendable () -> Void]>([])
+
+    // Loop-thread state.
+    private var registrations: [Int32: Registration] = [:]
+    private var listenerCount = 0
+    private var connectionCount = 0
+    private var timers = TimerQueue()
+    private var stopping = false
+    private(set) var responder: (any HTTPResponder)?
+    var dateCache = DateHeaderCache()
+    /// Scratch buffers shared by every connection of the loop, so idle connections hold none.
+    var socketReadBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var plaintextBuffer: [UInt8] = []
+    var outgoingPlaintext: [UInt8] = []
+    var outgoingCiphertext: [UInt8] = []
+
+    private static let sweepIntervalMilliseconds: Int64 = 250
+
+    init(index: Int, configuration: TransportConfiguration, clock: any MonotonicClock, counter: ConnectionCounter,
+         connectionIDs: ConnectionIDSource, responderFactory: @escaping @Sendable (Int) throws -> any HTTPResponder) throws(SystemCallError) {
+        self.index = index
+        self.configuration = configuration
+        self.clock = clock
+        self.counter = counter
+        self.connectionIDs = connectionIDs
+        self.responderFactory = responderFactory
+        epoll = try Epoll()
+        wakeup = try Wakeup()
+        try epoll.register(wakeup.descriptor, edgeTriggered: false)
+        registrations[wakeup.descriptor] = .wakeup
+        plaintextBuffer.reserveCapacity(32 * 1024)
+        outgoingPlaintext.reserveCapacity(32 * 1024)
+        outgoingCiphertext.reserveCapacity(32 * 1024)
+    }
+
+    /// Adds a bound listening socket; called before the loop runs.
+    func adopt(listener socket: Socket, configuration: ListenerConfiguration) throws(SystemCallError) {
+        try epoll.register(socket.descriptor, edgeTriggered: false)
+        registrations[socket.descriptor] = .listener(socket, configuration)
+        listenerCount += 1
+    }
+
+    /// Runs `task` on the loop's thread; safe from any thread.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        inbox.withLock { $0.append(task) }
+        wakeup.signal()
+    }
+
+    /// Runs `task` on this loop at `now + milliseconds`; loop thread only.
+    func schedule(afterMilliseconds milliseconds: Int64, _ task: @escaping () -> Void) {
+        timers.schedule(at: clock.now().adding(milliseconds: milliseconds), task)
+    }
+
+    /// Makes the loop's responder on the loop's own thread (it may hold thread-bound resources).
+    func makeResponder() throws {
+        responder = try responderFactory(index)
+    }
+
+    /// The loop body: runs until a shutdown has closed the listeners and every connection.
+    func run() {
+        scheduleSweep()
+        while !(stopping && listenerCount == 0 && connectionCount == 0) {
+            let timeout = timers.nextDeadline.map { Int32(clamping: max(0, $0.milliseconds(since: clock.now()) + 1)) } ?? -1
+            do {
+                try epoll.wait(timeoutMilliseconds: timeout) { descriptor, readiness in
+                    handle(descriptor, readiness)
+                }
+            } catch {
+                // epoll_wait fails only on programming errors (EBADF, EINVAL); stop rather than spin.
+                break
+            }
+            for task in timers.popDue(now: clock.now()) { task() }
+        }
+        responder = nil
+        timers = TimerQueue()
+    }
+
+    /// Begins a graceful shutdown: stop accepting, close idle connections, let busy ones finish
+    /// until the grace period ends; loop thread only.
+    func beginShutdown() {
+        guard !stopping else { return }
+        stopping = true
+        for (descriptor, registration) in registrations {
+            switch registration {
+            case .listener(let socket, _):
+                epoll.unregister(descriptor)
+                socket.close()
+                registrations[descriptor] = nil
+                listenerCount -= 1
+            case .connection(let connection):
+                connection.shutdownRequested()
+            case .wakeup:
+                break
+            }
+        }
+        schedule(afterMilliseconds: configuration.shutdownGraceMilliseconds) { [self] in
+            for case .connection(let connection) in registrations.values {
+                connection.close()
+            }
+        }
+    }
+
+    /// Forgets a closed connection; called by the connection itself.
+    func connectionClosed(_ connection: Connection, descriptor: Int32) {
+        guard case .connection = registrations[descriptor] else { return }
+        registrations[descriptor] = nil
+        connectionCount -= 1
+        counter.release()
+    }
+
+    private func handle(_ descriptor: Int32, _ readiness: Readiness) {
+        switch registrations[descriptor] {
+        case .wakeup:
+            wakeup.drain()
+            for task in inbox.withLock({ tasks in defer { tasks.removeAll() }; return tasks }) { task() }
+        case .listener(let socket, let configuration):
+            acceptAll(from: socket, configuration: configuration)
+        case .connection(let connection):
+            connection.handle(readiness)
+        case nil:
+            break
+        }
+    }
+
+    private func acceptAll(from listener: Socket, configuration: ListenerConfiguration) {
+        while !stopping {
+            let accepted: (Socket, SocketAddress)?
+            do {
+                accepted = try listener.accept()
+            } catch {
+                // EMFILE, ENFILE, ENOBUFS, ECONNABORTED: this connection is lost; keep serving the others.
+                return
+            }
+            guard let (socket, peer) = accepted else { return }
+            guard counter.admit(limit: self.configuration.maxConnections) else {
+                socket.close()
+                continue
+            }
+            do {
+                let connection = try Connection(
+                    socket: socket, tls: TLSConnection(context: configuration.tls.current), loop: self,
+                    info: ConnectionInfo(id: connectionIDs.next(), peer: peer, listenerName: configuration.name))
+                let descriptor = socket.descriptor
+                registrations[descriptor] = .connection(connection)
+                connectionCount += 1
+                try epoll.register(descriptor)
+            } catch {
+                if case .connection(let connection) = registrations[socket.descriptor] {
+                    connection.close()
+                } else {
+                    socket.close()
+                    counter.release()
+                }
+            }
+        }
+    }
+
+    private func scheduleSweep() {
+        schedule(afterMilliseconds: Self.sweepIntervalMilliseconds) { [self] in
+            let now = clock.now()
+            for case .connection(let connection) in registrations.values {
+                connection.checkDeadlines(now: now)
+            }
+            scheduleSweep()
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import Glibc
+
+/// A failed system call: which call, and the `errno` it left.
+public struct SystemCallError: Error, Sendable, CustomStringConvertible {
+    /// The name of the call, such as `"bind"`.
+    public let call: String
+    /// The `errno` value.
+    public let errorNumber: Int32
+
+    public var description: String {
+        "\(call) failed: \(String(cString: strerror(errorNumber))) (errno \(errorNumber))"
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import Crypto
+
+@Suite struct DigestTests {
+    @Test func md5OfKnownInputs() {
+        // RFC 1321 appendix A.5.
+        #expect(Hex.encode(DigestAlgorithm.md5.hash(Array("".utf8))) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(Hex.encode(DigestAlgorithm.md5.hash(Array("abc".utf8))) == "900150983cd24fb0d6963f7d28e17f72")
+    }
+
+    @Test func sha256OfKnownInput() {
+        #expect(Hex.encode(DigestAlgorithm.sha256.hash(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test func incrementalHashingEqualsOneShotAndResetsAfterFinalize() {
+        let hasher = Hasher(algorithm: .md5)
+        hasher.update("a")
+        hasher.update(Array("b".utf8))
+        hasher.update("c")
+        #expect(Hex.encode(hasher.finalize()) == "900150983cd24fb0d6963f7d28e17f72")
+        hasher.update("abc")
+        #expect(Hex.encode(hasher.finalize()) == "900150983cd24fb0d6963f7d28e17f72")
+    }
+}
+
+@Suite struct KeyedTests {
+    @Test func hmacSHA256MatchesRFC4231Case2() {
+        let mac = HMAC.sha256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
+        #expect(Hex.encode(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
+    @Test func pbkdf2MatchesRFC7914Vector() {
+        let key = PBKDF2.sha256(password: "passwd", salt: Array("salt".utf8), iterations: 1, length: 64)
+        #expect(Hex.encode(key) == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
+                + "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
+    }
+
+    @Test func randomBytesHaveTheAskedLengthAndDiffer() {
+        let first = SecureRandom.bytes(32)
+        let second = SecureRandom.bytes(32)
+        #expect(first.count == 32)
+        #expect(first != second)
+    }
+}
+
+@Suite struct EncodingTests {
+    @Test func hexRoundTripsInBothCases() {
+        let bytes: [UInt8] = [0x00, 0x0f, 0xa0, 0xff]
+        #expect(Hex.encode(bytes) == "000fa0ff")
+        #expect(Hex.encode(bytes, uppercase: true) == "000FA0FF")
+        #expect(Hex.decode("000FA0ff") == bytes)
+        #expect(Hex.decode("abc") == nil)
+        #expect(Hex.decode("zz") == nil)
+    }
+
+    @Test func base64MatchesRFC4648Vectors() {
+        let cases = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (input, expected) in cases {
+            #expect(Base64.encode(Array(input.utf8)) == expected)
+        }
+    }
+
+    @Test func constantTimeEquality() {
+        #expect(ConstantTime.equals(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!ConstantTime.equals(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!ConstantTime.equals(Array("abc".utf8), Array("abcd".utf8)))
+    }
+}

@@ -1,0 +1,77 @@
+import JSON
+import Signing
+import Testing
+
+/// Neither a secret nor a whole token ever leaves the module in something shown.
+@Suite struct SecrecyTests {
+    let server = TestServer()
+
+    private var authenticated: SwiftClient {
+        var client = SwiftClient()
+        client.headers["Authorization"] = "Bearer \(TestServer.token)"
+        return client
+    }
+
+    private func shownText(_ diagnosis: SignatureDiagnosis) -> String {
+        JSONWriter.serialize(diagnosis.json)
+    }
+
+    @Test func displayStringMasksTheSecretAndTheToken() throws {
+        let client = authenticated
+        let outcome = try server.receive(client.wire(method: "GET", url: "/api/v1/me", encoding: .url,
+                                                     signature: client.md5Signature(of: client.signingString())))
+        #expect(outcome.verdict == .valid)
+        let shown = outcome.canonical.displayString(scheme: .md5)
+        #expect(shown == "AuthorizationBearer 0a8c81db…X-API-VERSION1.0<secret>")
+        #expect(!shown.contains(TestServer.secret))
+        #expect(!shown.contains(TestServer.token))
+    }
+
+    @Test func shortCredentialsKeepAtMostHalf() throws {
+        let request = SignableRequest(method: "GET", target: "/", headers: [("Authorization", "abcdef")])
+        let canonicalizer = Canonicalizer(policy: SigningPolicy())
+        let canonical = try canonicalizer.canonicalize(request, parameters: try canonicalizer.parameters(of: request))
+        #expect(canonical.displayString(scheme: .md5) == "Authorizationabc…<secret>")
+    }
+
+    @Test(arguments: LikelyCause.allCases)
+    func diagnosesNeverShowTheSecretOrTheToken(_ cause: LikelyCause) throws {
+        var client = authenticated
+        client.parameters = ["push": true, "amount": 2.0, "q": "a b", "page": 1]
+        var lateHeaders: [(String, String)] = []
+        var signing = client.signingString()
+        switch cause {
+        case .authorizationNotSigned, .headerNotSigned:
+            let name = cause == .authorizationNotSigned ? "Authorization" : "X-API-VERSION"
+            lateHeaders = [(name, client.headers[name] ?? "")]
+            client.headers[name] = nil
+            signing = client.signingString()
+        case .secretPrepended:
+            signing = client.secret + signing
+        case .lowercaseKeysSort:
+            signing = client.signingString(sortedBy: { $0.lowercased() < $1.lowercased() })
+        default:
+            signing += cause.rawValue
+        }
+        let request = client.wire(method: "POST", url: "/api/v1/orders?note=\(client.secret)", encoding: .url,
+                                  signature: client.md5Signature(of: signing), lateHeaders: lateHeaders)
+        let diagnosis = try #require(try server.receive(request).diagnosis)
+        let shown = shownText(diagnosis)
+        #expect(!shown.contains(TestServer.secret))
+        #expect(!shown.contains(TestServer.token))
+        #expect(diagnosis.canonical.contains("note<secret>"))
+    }
+
+    @Test func diagnosisJSONHasTheDocumentedShape() throws {
+        let client = SwiftClient(parameters: ["push": true])
+        let diagnosis = try #require(try server.receive(client.wire(method: "GET", url: "/api/v1/settings", encoding: .url,
+                                                                    signature: client.md5Signature(of: client.signingString()))).diagnosis)
+        let json = diagnosis.json
+        #expect(json.objectValue?.keys == ["canonical", "keys", "received", "likely_cause", "detail"])
+        #expect(json["canonical"] == "X-API-VERSION1.0push1<secret>")
+        #expect(json["keys"] == ["X-API-VERSION", "push"])
+        #expect(json["received"] == .string(client.md5Signature(of: client.signingString())))
+        #expect(json["likely_cause"] == "bool-encoded-as-number")
+        #expect(json["detail"]?.stringValue?.hasPrefix("parameter 'push' arrived as '1'; the signature matches if it is signed as 'true'.") == true)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The built `countersign` executable running as a separate process, for tests that kill it.
+public final class ServerProcess: @unchecked Sendable {
+    /// The executable next to the test bundle (`swift build` puts every product in one folder).
+    public static var executablePath: String {
+        let bundle = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        // Swift Testing may run from inside the .xctest bundle's own folder.
+        while !folder.path.isEmpty && folder.path != "/" {
+            let candidate = folder.appendingPathComponent("countersign").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return bundle.deletingLastPathComponent().appendingPathComponent("countersign").path
+    }
+
+    public let process = Process()
+    public let port: Int
+    private let output = Pipe()
+
+    /// Starts `countersign serve` with `arguments` and waits for its main listener line; the port is read from it.
+    public init(arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: Self.executablePath)
+        process.arguments = ["serve", "--port", "0", "--host", "127.0.0.1", "--log-format", "json"] + arguments
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        var collected = ""
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            collected += String(decoding: data, as: UTF8.self)
+            if let match = collected.range(of: #""url":"https://[^"]*:(\d+)""#, options: .regularExpression) {
+                let text = collected[match]
+                port = Int(text.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+                return
+            }
+        }
+        process.terminate()
+        throw ServerProcessError(output: collected)
+    }
+
+    /// Sends `signal` and waits for the process to end; returns its exit status.
+    @discardableResult
+    public func stop(signal: Int32) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// The server process ended or never printed its listener.
+public struct ServerProcessError: Error, CustomStringConvertible {
+    public let output: String
+    public var description: String { "countersign did not start: \(output)" }
+}

@@ -1,0 +1,66 @@
+import Backend
+import Certificates
+import CountersignClient
+import CountersignServer
+import HTTP
+import JSON
+import TLS
+
+/// A real Countersign on an ephemeral port, with its own certificates and database in a temporary
+/// folder; tests talk TLS to it with the project's client, exactly as an app would.
+public final class TestServer: @unchecked Sendable {
+    /// The default app's secret in seed.sql.
+    public static let defaultSecret = "dev-secret-please-change"
+    /// A demo user from seed.sql.
+    public static let demoPhone = "13800000000"
+    public static let demoPassword = "Passw0rd!"
+
+    public let directory: TemporaryDirectory
+    public let server: RunningServer
+    public let logs = LogCapture()
+
+    /// Starts a server; `configure` adjusts the configuration (port, certificates and database are set here).
+    public init(_ configure: (inout Configuration) -> Void = { _ in }) throws {
+        directory = TemporaryDirectory("server")
+        var configuration = Configuration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.certificatesDirectory = directory.file("certs")
+        configuration.databasePath = directory.file("data/countersign.sqlite")
+        configuration.seedPath = RepositoryFiles.seed
+        configuration.openAPIPath = RepositoryFiles.openAPI
+        configuration.passwordIterations = 1_000
+        configuration.eventLoops = 2
+        configure(&configuration)
+        let logs = self.logs
+        server = try RunningServer.start(configuration, logger: Logger(format: configuration.logFormat, sink: { logs.append($0) }))
+    }
+
+    deinit {
+        server.shutdown()
+        server.wait()
+        directory.remove()
+    }
+
+    /// The main port.
+    public var port: Int { server.port }
+
+    /// The port of a named listener (`main`, or a pinning-test listener).
+    public func port(of listener: String) -> Int? { server.listeners.first { $0.name == listener }?.address.port }
+
+    /// The certificate files.
+    public var certificates: CertificatePaths { server.certificates }
+
+    /// TLS settings of a well-configured app: trusts the dev CA, checks `localhost`.
+    public func clientTLS() -> TLSClientConfiguration {
+        TLSClientConfiguration(trustRootsPEMPath: certificates.caCertificate, serverName: "localhost")
+    }
+
+    /// A client connected to `port` (the main one by default).
+    public func client(port: Int? = nil, tls: TLSClientConfiguration? = nil) throws -> TLSClient {
+        try TLSClient(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: 10)
+    }
+
+    /// A signer with the default app's secret.
+    public func signer() -> MobileRequestSigner { MobileRequestSigner(secret: Self.defaultSecret) }
+}

@@ -1,0 +1,106 @@
+import Testing
+@testable import Transport
+
+@Suite struct ConnectionStateMachineTests {
+    let start = Instant(nanoseconds: 1_000_000_000)
+    let timeouts = ConnectionTimeouts()
+
+    private func at(_ milliseconds: Int64) -> Instant { start.adding(milliseconds: milliseconds) }
+
+    @Test func handshakeMustFinishWithinItsTimeout() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        #expect(machine.tick(now: at(9_999)) == .none)
+        #expect(machine.tick(now: at(10_000)) == .close(.handshakeTimeout))
+        #expect(machine.state == .closed)
+    }
+
+    @Test func idleKeepAliveConnectionClosesAfterSixtySeconds() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        #expect(machine.handshakeCompleted(now: at(100)) == .none)
+        #expect(machine.tick(now: at(60_099)) == .none)
+        #expect(machine.tick(now: at(60_100)) == .close(.idleTimeout))
+    }
+
+    @Test func slowlorisHeadersAreCutAtTheHeaderTimeoutDespiteProgress() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.inputArrived(now: at(1_000), partialRequest: true, readingBody: false)
+        // More header bytes keep arriving, one every few seconds: the deadline does not move.
+        machine.inputArrived(now: at(5_000), partialRequest: true, readingBody: false)
+        machine.inputArrived(now: at(9_000), partialRequest: true, readingBody: false)
+        #expect(machine.tick(now: at(10_999)) == .none)
+        #expect(machine.tick(now: at(11_000)) == .close(.requestHeadersTimeout))
+    }
+
+    @Test func bodyProgressRenewsTheIdleDeadline() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.inputArrived(now: at(0), partialRequest: true, readingBody: false)
+        machine.inputArrived(now: at(5_000), partialRequest: true, readingBody: true)
+        machine.inputArrived(now: at(50_000), partialRequest: true, readingBody: true)
+        #expect(machine.tick(now: at(100_000)) == .none)
+        #expect(machine.tick(now: at(110_000)) == .close(.idleTimeout))
+    }
+
+    @Test func noInputTimeoutWhileAResponseIsInProgress() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.responseStarted()
+        #expect(machine.tick(now: at(600_000)) == .none)
+        #expect(machine.responseFinished(now: at(600_000), keepAlive: true, partialRequest: false) == .none)
+        #expect(machine.state == .idle(deadline: at(660_000)))
+    }
+
+    @Test func pipelinedBytesAfterAResponseStartTheHeaderTimeout() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.responseStarted()
+        _ = machine.responseFinished(now: at(10), keepAlive: true, partialRequest: true)
+        #expect(machine.state == .receivingHeaders(deadline: at(10_010)))
+    }
+
+    @Test func closeWhenTheResponseSaysSo() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.responseStarted()
+        _ = machine.responseFinished(now: at(10), keepAlive: false, partialRequest: false)
+        #expect(machine.state == .closed)
+    }
+
+    @Test func aPeerThatStopsReadingIsDroppedAfterTheWriteStallTimeout() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.responseStarted()
+        machine.outputProgress(now: at(1_000), pending: true)
+        machine.outputProgress(now: at(30_000), pending: true)  // still stuck: the deadline stays
+        #expect(machine.tick(now: at(60_999)) == .none)
+        #expect(machine.tick(now: at(61_000)) == .close(.writeStalled))
+    }
+
+    @Test func writeProgressClearsTheStall() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.outputProgress(now: at(1_000), pending: true)
+        machine.outputProgress(now: at(2_000), pending: false)
+        #expect(machine.writeStallDeadline == nil)
+    }
+
+    @Test func shutdownClosesIdleConnectionsAndLetsBusyOnesFinish() {
+        var idle = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = idle.handshakeCompleted(now: start)
+        #expect(idle.shutdownRequested() == .close(.shutdown))
+
+        var busy = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = busy.handshakeCompleted(now: start)
+        busy.responseStarted()
+        #expect(busy.shutdownRequested() == .none)
+        #expect(busy.responseFinished(now: at(5), keepAlive: true, partialRequest: false) == .close(.shutdown))
+    }
+
+    @Test func shutdownDuringTheHandshakeCloses() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        #expect(machine.shutdownRequested() == .close(.shutdown))
+        #expect(machine.handshakeCompleted(now: at(5)) == .none)
+        #expect(machine.state == .closed)
+    }
+}

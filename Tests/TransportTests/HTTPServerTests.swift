@@ -1,0 +1,136 @@
+import CountersignClient
+import Glibc
+import HTTP
+import Testing
+import TestSupport
+@testable import Transport
+
+/// The real server on an ephemeral port, over TLS.
+@Suite struct HTTPServerTests {
+    @Test func keepAliveServesManyRequestsOnOneConnection() throws {
+        let harness = try TransportHarness()
+        let client = try harness.client()
+        for index in 0..<20 {
+            let response = try client.send(TransportHarness.get("/item/\(index)"))
+            #expect(response.status == .ok)
+            #expect(String(decoding: response.body, as: UTF8.self) == "GET /item/\(index) 0")
+        }
+        #expect(client.negotiatedALPN == "http/1.1")
+        #expect(client.negotiatedProtocolVersion == "TLSv1.3")
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        let harness = try TransportHarness()
+        let client = try harness.client()
+        try client.connect()
+        var bytes: [UInt8] = []
+        for index in 0..<200 { HTTPRequestEncoder.encode(TransportHarness.get("/p/\(index)"), into: &bytes) }
+        try client.sendPlaintext(bytes)
+        for index in 0..<200 {
+            let response = try client.receiveResponse(for: "GET")
+            #expect(String(decoding: response.body, as: UTF8.self) == "GET /p/\(index) 0")
+        }
+    }
+
+    @Test func limitsAnswerTheirStatusAndClose() throws {
+        let harness = try TransportHarness()
+        let cases: [(HTTPRequest, Int)] = [
+            (TransportHarness.get("/" + String(repeating: "a", count: 20_000)), 414),
+            (TransportHarness.get("/", headers: [(name: "X-Big", value: String(repeating: "b", count: 100_000))]), 431),
+        ]
+        for (request, status) in cases {
+            let response = try harness.client().send(request)
+            #expect(response.status.code == status)
+            #expect(response.headers["Connection"] == "close")
+        }
+        // A declared 50 MB body is refused without being read.
+        let client = try harness.client()
+        try client.connect()
+        try client.sendPlaintext(Array("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 52428800\r\n\r\n".utf8))
+        #expect(try client.receiveResponse(for: "POST").status.code == 413)
+    }
+
+    @Test func malformedRequestGets400AndTheServerKeepsServing() throws {
+        let harness = try TransportHarness()
+        let client = try harness.client()
+        try client.connect()
+        try client.sendPlaintext(Array("GARBAGE\r\n\r\n".utf8))
+        #expect(try client.receiveResponse(for: "GET").status.code == 400)
+        #expect(try harness.client().send(TransportHarness.get("/after")).status == .ok)
+    }
+
+    @Test func expectContinueGetsAnInterimResponseThenTheAnswer() throws {
+        let harness = try TransportHarness()
+        let client = try harness.client()
+        try client.connect()
+        try client.sendPlaintext(Array("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n".utf8))
+        usleep(100_000)
+        try client.sendPlaintext(Array("hello".utf8))
+        let response = try client.receiveResponse(for: "POST")
+        #expect(String(decoding: response.body, as: UTF8.self) == "POST /up 5")
+    }
+
+    @Test func http10ClosesAfterTheResponse() throws {
+        let harness = try TransportHarness()
+        let client = try harness.client()
+        let request = HTTPRequest(method: "GET", target: "/old", version: .http1_0, headers: HTTPHeaders(), body: [])
+        let response = try client.send(request)
+        #expect(response.status == .ok)
+        #expect(!client.isConnected)
+    }
+
+    @Test func delayedDroppedResetAndSlowResponses() throws {
+        let harness = try TransportHarness()
+        let clock = SystemMonotonicClock()
+        var started = clock.now()
+        #expect(try harness.client().send(TransportHarness.get("/delay")).status == .ok)
+        #expect(clock.now().milliseconds(since: started) >= 300)
+
+        started = clock.now()
+        #expect(try harness.client().send(TransportHarness.get("/slow")).status == .ok)
+        #expect(clock.now().milliseconds(since: started) >= 380)
+
+        #expect(throws: ClientError.self) { try harness.client().send(TransportHarness.get("/drop")) }
+        #expect(throws: ClientError.self) { try harness.client().send(TransportHarness.get("/reset")) }
+        #expect(try harness.client().send(TransportHarness.get("/still-fine")).status == .ok)
+    }
+
+    @Test func headerTimeoutClosesASlowlorisConnection() throws {
+        let harness = try TransportHarness { $0.timeouts.requestHeadersMilliseconds = 500 }
+        let client = try harness.client()
+        try client.connect()
+        try client.sendPlaintext(Array("GET / HTTP/1.1\r\n".utf8))
+        let clock = SystemMonotonicClock()
+        let started = clock.now()
+        #expect(throws: ClientError.self) { try client.receiveResponse(for: "GET") }
+        let waited = clock.now().milliseconds(since: started)
+        #expect(waited >= 400 && waited < 5_000)
+    }
+
+    @Test func connectionLimitRefusesNewConnectionsAndKeepsExistingOnes() throws {
+        let harness = try TransportHarness { $0.maxConnections = 2 }
+        let first = try harness.client()
+        let second = try harness.client()
+        #expect(try first.send(TransportHarness.get("/1")).status == .ok)
+        #expect(try second.send(TransportHarness.get("/2")).status == .ok)
+        #expect(throws: ClientError.self) { try harness.client().send(TransportHarness.get("/3")) }
+        #expect(try first.send(TransportHarness.get("/1b")).status == .ok)
+        first.close()
+        usleep(200_000)
+        #expect(try harness.client().send(TransportHarness.get("/4")).status == .ok)
+    }
+
+    @Test func gracefulShutdownFinishesTheRequestInFlight() throws {
+        let harness = try TransportHarness()
+        let client = try harness.client()
+        try client.connect()
+        try client.sendPlaintext({ var bytes: [UInt8] = []; HTTPRequestEncoder.encode(TransportHarness.get("/delay"), into: &bytes); return bytes }())
+        usleep(50_000)
+        harness.server.shutdown()
+        let response = try client.receiveResponse(for: "GET")
+        #expect(response.status == .ok)
+        #expect(response.headers["Connection"] == "close")
+        harness.server.wait()
+        #expect(harness.server.openConnections == 0)
+    }
+}

@@ -1,0 +1,59 @@
+import Certificates
+import CountersignClient
+import HTTP
+import TestSupport
+import TLS
+import Transport
+
+/// A responder for transport tests: echoes the path, and plans faults by path.
+final class EchoResponder: HTTPResponder {
+    func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain")
+        let response = HTTPResponse(status: .ok, headers: headers, body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
+        switch request.path {
+        case "/delay": return ResponsePlan(response: response, delayMilliseconds: 300)
+        case "/drop": return ResponsePlan(response: response, delivery: .drop)
+        case "/reset": return ResponsePlan(response: response, delivery: .reset)
+        case "/slow": return ResponsePlan(response: response, delivery: .dribble(milliseconds: 400))
+        default: return ResponsePlan(response: response)
+        }
+    }
+}
+
+/// An `HTTPServer` with the echo responder on an ephemeral port, and certificates in a temporary folder.
+final class TransportHarness {
+    let directory = TemporaryDirectory("transport")
+    let server: HTTPServer
+    let port: Int
+    let paths: CertificatePaths
+
+    init(_ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
+        paths = CertificatePaths(directory: directory.file("certs"))
+        _ = try DevelopmentPKI.ensure(at: paths, options: CertificateOptions())
+        let context = try TLSContext.server(TLSServerConfiguration(certificateChainPEMPath: paths.serverCertificate,
+                                                                   privateKeyPEMPath: paths.serverKey))
+        var configuration = TransportConfiguration(eventLoops: 2)
+        configure(&configuration)
+        server = HTTPServer(configuration: configuration,
+                            listeners: [ListenerConfiguration(name: "main", host: "127.0.0.1", port: 0, tls: TLSContextBox(context))]) { _ in
+            EchoResponder()
+        }
+        port = try server.start()[0].address.port
+    }
+
+    deinit {
+        server.shutdown()
+        server.wait()
+        directory.remove()
+    }
+
+    func client() throws -> TLSClient {
+        try TLSClient(host: "127.0.0.1", port: port,
+                      tls: TLSClientConfiguration(trustRootsPEMPath: paths.caCertificate, serverName: "localhost"), timeoutSeconds: 10)
+    }
+
+    static func get(_ target: String, headers: [(name: String, value: String)] = []) -> HTTPRequest {
+        HTTPRequest(method: "GET", target: target, version: .http1_1, headers: HTTPHeaders([(name: "Host", value: "localhost")] + headers), body: [])
+    }
+}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds with warnings as errors and runs every test (unit and end-to-end over TLS).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-dependencies.sh python3-venv
+scripts/validate-openapi.sh
+swift build --build-tests -Xswiftc -warnings-as-errors
+swift test --skip-build
