@@ -38,7 +38,8 @@ error_log $work/nginx-error.log;
 daemon on;
 events { worker_connections 20000; }
 http {
-  access_log off;
+  # Both servers log one line per request, buffered (Countersign writes its lines every 100 ms).
+  access_log $work/nginx-access.log combined buffer=64k flush=1s;
   ssl_protocols TLSv1.2 TLSv1.3;
   ssl_session_tickets on;
   keepalive_requests 1000000;

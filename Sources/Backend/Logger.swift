@@ -1,54 +1,86 @@
+import Dispatch
 import Glibc
 import JSON
-import Synchronization
 
 /// Writes one line per event to standard output, as text or JSON (`--log-format`). Never given a
 /// secret, a token or a password: callers pass only what is safe to print.
+///
+/// Request lines are buffered and written at most every 100 ms (or when 64 KiB are waiting), so that
+/// logging costs the request path no system call; any other level is written at once, with what was
+/// buffered before it.
 public final class Logger: Sendable {
     /// The line format.
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
-    private let format: Format
-    private let lock = Mutex<Void>(())
-    private let sink: @Sendable (String) -> Void
+    /// How long a buffered line may wait.
+    static let flushIntervalMilliseconds = 100
+    /// How many buffered bytes trigger an immediate write.
+    static let flushThresholdBytes = 64 * 1024
 
-    /// A logger writing `format` lines to standard output, or to `sink` (one call per line, serialized).
+    private let format: Format
+    private let clock = LogClock()
+    private let buffer: LogBuffer
+    /// Only created and cancelled here; Dispatch sources are thread-safe.
+    nonisolated(unsafe) private let timer: DispatchSourceTimer
+
+    /// A logger writing `format` lines to standard output, or to `sink` (called with whole lines, serialized).
     public init(format: Format, sink: (@Sendable (String) -> Void)? = nil) {
         self.format = format
-        self.sink = sink ?? { line in
-            let bytes = Array((line + "\n").utf8)
-            _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        if let sink {
+            buffer = LogBuffer { bytes in
+                for line in bytes.split(separator: UInt8(ascii: "\n")) { sink(String(decoding: line, as: UTF8.self)) }
+            }
+        } else {
+            buffer = LogBuffer { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress?.advanced(by: offset), bytes.count - offset) }
+                    if written <= 0 && errno != EINTR { return }
+                    offset += max(0, written)
+                }
+            }
         }
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "countersign.logger"))
+        let interval = DispatchTimeInterval.milliseconds(Self.flushIntervalMilliseconds)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [buffer] in buffer.flush() }
+        timer.resume()
     }
 
-    /// Logs `message` with `fields` (kept in order).
+    deinit {
+        timer.cancel()
+        flush()
+    }
+
+    /// Logs `message` with `fields` (kept in order). `info` lines are buffered; other levels are written at once.
     public func log(_ level: String, _ message: String, _ fields: [(String, JSONValue)] = []) {
-        let line: String
+        let line = render(level, message, fields)
+        let size = buffer.append(line)
+        if level != "info" || size >= Self.flushThresholdBytes { flush() }
+    }
+
+    /// Writes every buffered line now.
+    public func flush() { buffer.flush() }
+
+    private func render(_ level: String, _ message: String, _ fields: [(String, JSONValue)]) -> String {
+        let time = clock.timestamp()
         switch format {
         case .json:
-            let object = JSONObject([("time", .string(Self.timestamp())), ("level", .string(level)), ("msg", .string(message))] + fields)
-            line = JSONWriter.serialize(.object(object))
+            let object = JSONObject([("time", .string(time)), ("level", .string(level)), ("msg", .string(message))] + fields)
+            return JSONWriter.serialize(.object(object))
         case .text:
-            let rendered = fields.map { key, value in
-                if case .string(let text) = value { return "\(key)=\(text)" }
-                return "\(key)=\(JSONWriter.serialize(value))"
+            var line = time
+            line.reserveCapacity(192)
+            line += " " + level + " " + message
+            for (key, value) in fields {
+                line += " " + key + "="
+                switch value {
+                case .string(let text): line += text
+                case .number(let number): line += number.text
+                default: line += JSONWriter.serialize(value)
+                }
             }
-            line = ([Self.timestamp(), level, message] + rendered).joined(separator: " ")
+            return line
         }
-        lock.withLock { _ in sink(line) }
-    }
-
-    /// `2026-11-29T13:25:17.123Z`.
-    private static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var parts = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &parts)
-        let day = CalendarDay(daysSinceEpoch: Int(seconds / 86_400)).description
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let milliseconds = Int(now.tv_nsec / 1_000_000)
-        let fraction = String(repeating: "0", count: 3 - String(milliseconds).count) + String(milliseconds)
-        return "\(day)T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
     }
 }

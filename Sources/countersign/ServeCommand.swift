@@ -38,6 +38,7 @@ enum ServeCommand {
                 server.shutdown()
                 server.wait()
                 logger.log("info", "stopped", [])
+                logger.flush()
                 return 0
             }
         }

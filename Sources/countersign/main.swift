@@ -11,6 +11,7 @@ case "sign": status = SignCommand.run(rest, environment: environment)
 case "certs": status = CertsCommand.run(rest, environment: environment)
 case "db": status = DatabaseCommand.run(rest, environment: environment)
 case "health": status = HealthCommand.run(rest, environment: environment)
+case "call": status = CallCommand.run(rest, environment: environment)
 case "help", "--help", "-h":
     print(Usage.text)
     status = 0

@@ -17,6 +17,7 @@ public final class TestServer: @unchecked Sendable {
 
     public let directory: TemporaryDirectory
     public let server: RunningServer
+    /// Every line the server logs.
     public let logs = LogCapture()
 
     /// Starts a server; `configure` adjusts the configuration (port, certificates and database are set here).
@@ -33,7 +34,9 @@ public final class TestServer: @unchecked Sendable {
         configuration.eventLoops = 2
         configure(&configuration)
         let logs = self.logs
-        server = try RunningServer.start(configuration, logger: Logger(format: configuration.logFormat, sink: { logs.append($0) }))
+        let logger = Logger(format: configuration.logFormat, sink: { logs.append($0) })
+        logs.attach(flush: logger.flush)
+        server = try RunningServer.start(configuration, logger: logger)
     }
 
     deinit {

@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Log lines waiting to be written, and where they go.
+final class LogBuffer: Sendable {
+    private let pending = Mutex<[UInt8]>([])
+    private let sink: @Sendable ([UInt8]) -> Void
+
+    /// A buffer that hands whole lines to `sink`, one call per flush, serialized.
+    init(sink: @escaping @Sendable ([UInt8]) -> Void) { self.sink = sink }
+
+    /// Adds `line` and a newline; returns how many bytes now wait.
+    func append(_ line: String) -> Int {
+        pending.withLock { buffer in
+            buffer.append(contentsOf: line.utf8)
+            buffer.append(UInt8(ascii: "\n"))
+            return buffer.count
+        }
+    }
+
+    /// Hands everything waiting to the sink.
+    func flush() {
+        pending.withLock { buffer in
+            guard !buffer.isEmpty else { return }
+            sink(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Certificates
+import CountersignClient
+import CountersignServer
+import HTTP
+import JSON
+import TLS
+
+/// The parsed arguments of `countersign call`.
+struct CallOptions {
+    let method: String
+    let path: String
+    let parameters: [(String, String)]
+    let json: Bool
+    let host: String
+    let port: Int
+    let certificates: CertificatePaths
+    let clientP12: Bool
+    let clientP12Password: String
+    let token: String?
+    let noToken: Bool
+    let language: String?
+    let deviceID: String?
+    let verbose: Bool
+    /// Where the last login's token is kept (`--state-dir`, default `.countersign`).
+    let stateDirectory: String
+    /// The options `SigningSecret` reads (`--secret`, `--app-key`, `--db`, `--seed`).
+    let options: OptionReader
+
+    init(_ arguments: [String], environment: [String: String]) throws(CommandError) {
+        guard arguments.count >= 2 else { throw CommandError("call needs METHOD and PATH") }
+        method = arguments[0].uppercased()
+        path = arguments[1]
+        guard path.hasPrefix("/") else { throw CommandError("PATH must start with /, such as /api/v1/ping") }
+        var rest: [String] = []
+        var parameters: [(String, String)] = []
+        var verbose = false
+        var index = 2
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "-d" {
+                index += 1
+                guard index < arguments.count, let equals = arguments[index].firstIndex(of: "=") else {
+                    throw CommandError("-d needs name=value")
+                }
+                parameters.append((String(arguments[index][..<equals]), String(arguments[index][arguments[index].index(after: equals)...])))
+            } else if argument == "-v" {
+                verbose = true
+            } else {
+                rest.append(argument)
+            }
+            index += 1
+        }
+        let options = try OptionReader(rest, valueNames: ["host", "port", "certs", "client-p12-password", "token", "secret", "app-key",
+                                                          "language", "device-id", "db", "seed", "state-dir"],
+                                       switchNames: ["json", "client-p12", "no-token"])
+        self.parameters = parameters
+        self.verbose = verbose
+        self.options = options
+        json = options.switches.contains("json")
+        host = options.value("host") ?? "localhost"
+        guard let port = Int(options.value("port") ?? environment["COUNTERSIGN_PORT"] ?? "8443"), (1...65_535).contains(port) else {
+            throw CommandError("--port must be 1 to 65535")
+        }
+        self.port = port
+        certificates = CertificatePaths(directory: options.value("certs") ?? environment["COUNTERSIGN_CERTS"] ?? "server-certs")
+        clientP12 = options.switches.contains("client-p12")
+        clientP12Password = options.value("client-p12-password") ?? environment["COUNTERSIGN_CLIENT_P12_PASSWORD"] ?? "countersign"
+        token = options.value("token")
+        noToken = options.switches.contains("no-token")
+        language = options.value("language")
+        deviceID = options.value("device-id")
+        stateDirectory = options.value("state-dir") ?? ".countersign"
+    }
+
+    /// The request with the app's headers and parameters, before the signature is added.
+    func unsignedRequest(token: String?) -> HTTPRequest {
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: host)
+        headers.add(name: "Accept", value: "application/json")
+        headers.add(name: "X-API-VERSION", value: "1.0")
+        if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let deviceID { headers.add(name: "X-DEVICE-ID", value: deviceID) }
+        if let appKey = options.value("app-key") { headers.add(name: "X-APP-KEY", value: appKey) }
+        if let language { headers.add(name: "Accept-Language", value: language) }
+        let encoded = parameters.map { "\(PercentEncoding.escape($0.0))=\(PercentEncoding.escape($0.1))" }.joined(separator: "&")
+        var target = path
+        var body: [UInt8] = []
+        if json {
+            headers.add(name: "Content-Type", value: "application/json")
+            body = Array(JSONWriter.serialize(.object(JSONObject(parameters.map { ($0.0, Self.typed($0.1)) }))).utf8)
+        } else if method == "GET" || method == "HEAD" || method == "DELETE" {
+            if !encoded.isEmpty { target += (path.contains("?") ? "&" : "?") + encoded }
+        } else {
+            headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")
+            body = Array(encoded.utf8)
+        }
+        return HTTPRequest(method: method, target: target, version: .http1_1, headers: headers, body: body)
+    }
+
+    /// Pins `server.cer` (and presents `client.p12` when asked).
+    func tls() throws -> TLSClientConfiguration {
+        guard let certificate = FileContents.read(certificates.serverDER) else {
+            throw CommandError("cannot read \(certificates.serverDER): start the server once or run `countersign certs`, or pass --certs")
+        }
+        var tls = TLSClientConfiguration(pinnedCertificateDER: certificate, serverName: host)
+        if clientP12 {
+            tls.clientPKCS12Path = certificates.clientP12
+            tls.clientPKCS12Password = clientP12Password
+        }
+        return tls
+    }
+
+    /// A JSON value for a command-line text: numbers and booleans as such, anything else a string.
+    private static func typed(_ text: String) -> JSONValue {
+        if text == "true" { return .bool(true) }
+        if text == "false" { return .bool(false) }
+        if let number = JSONNumber(text: text) { return .number(number) }
+        return .string(text)
+    }
+}
