@@ -1,7 +1,11 @@
 import COpenSSL
 
-/// The client identity as PKCS#12, with modern algorithms: key and certificate encrypted with
-/// AES-256-CBC under PBKDF2, integrity by HMAC-SHA256 (readable by OpenSSL 3 without `-legacy`).
+/// The client identity as PKCS#12, in the one profile that every client platform imports:
+/// key and certificate encrypted with PBE-SHA1-3DES, integrity by an HMAC-SHA1 MAC.
+///
+/// iOS's `SecPKCS12Import` and older Android keystores reject bundles with AES/PBES2 encryption or a
+/// SHA-256 MAC (errors -25293 / -25264 on iOS), while OpenSSL 3 still reads this profile without
+/// `-legacy` (3DES is in its default provider; only RC2 needs the legacy one).
 enum PKCS12Bundle {
     /// The name clients show for the identity.
     static let friendlyName = "countersign-client"
@@ -9,15 +13,15 @@ enum PKCS12Bundle {
     /// Encodes `identity` protected by `password`.
     static func encode(_ identity: Identity, password: String) throws(CertificateError) -> [UInt8] {
         OpenSSLFailure.clear()
-        // mac_iter -1: no MAC yet; PKCS12_set_mac then adds one with SHA-256 instead of the SHA-1 default.
+        // mac_iter -1: no MAC yet; PKCS12_set_mac then adds the SHA-1 one explicitly.
         guard let bundle = PKCS12_create_ex(
             password, friendlyName, identity.key.handle, identity.certificate.handle, nil,
-            NID_aes_256_cbc, NID_aes_256_cbc, PKCS12_DEFAULT_ITER, -1, 0, nil, nil)
+            NID_pbe_WithSHA1And3_Key_TripleDES_CBC, NID_pbe_WithSHA1And3_Key_TripleDES_CBC, PKCS12_DEFAULT_ITER, -1, 0, nil, nil)
         else {
             throw OpenSSLFailure.error(.generationFailed, "cannot create the PKCS#12 bundle")
         }
         defer { PKCS12_free(bundle) }
-        guard PKCS12_set_mac(bundle, password, -1, nil, 0, PKCS12_DEFAULT_ITER, EVP_sha256()) == 1 else {
+        guard PKCS12_set_mac(bundle, password, -1, nil, 0, PKCS12_DEFAULT_ITER, EVP_sha1()) == 1 else {
             throw OpenSSLFailure.error(.generationFailed, "cannot add the PKCS#12 integrity check")
         }
         return try MemoryBuffer.encode("the PKCS#12 bundle") { i2d_PKCS12_bio($0, bundle) }

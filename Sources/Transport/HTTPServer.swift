@@ -45,6 +45,7 @@ public final class HTTPServer: Sendable {
             }
             for listener in listeners {
                 var address = try SocketAddress(host: listener.host, port: listener.port)
+                if address.port != 0 { try Socket.checkAvailable(address) }
                 for loop in loops {
                     let socket = try Socket.listening(on: address, backlog: configuration.listenBacklog)
                     if address.port == 0 { address = try socket.localAddress() }

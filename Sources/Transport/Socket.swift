@@ -10,6 +10,19 @@ final class Socket {
 
     deinit { close() }
 
+    /// Fails with `EADDRINUSE` when another socket holds `address`. The loops' listeners share their port
+    /// with `SO_REUSEPORT`, which would also let a second server join the same port and take half of
+    /// the connections; binding once without it first makes that a clear start-up error instead.
+    static func checkAvailable(_ address: SocketAddress) throws(SystemCallError) {
+        let descriptor = try blockingSystemCall("socket") {
+            Glibc.socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+        let probe = Socket(descriptor: descriptor)
+        defer { probe.close() }
+        try probe.setOption(SOL_SOCKET, SO_REUSEADDR, 1, name: "SO_REUSEADDR")
+        try probe.bind(to: address)
+    }
+
     /// A listening socket bound to `address`, with `SO_REUSEPORT` so that every event loop can have its own.
     static func listening(on address: SocketAddress, backlog: Int32) throws(SystemCallError) -> Socket {
         let descriptor = try blockingSystemCall("socket") {
@@ -22,14 +35,19 @@ final class Socket {
             // `::` then takes IPv4 too, as users of `--host ::` expect.
             try socket.setOption(Int32(IPPROTO_IPV6), IPV6_V6ONLY, 0, name: "IPV6_V6ONLY")
         }
+        try socket.bind(to: address)
+        try blockingSystemCall("listen") { Glibc.listen(descriptor, backlog) }
+        return socket
+    }
+
+    private func bind(to address: SocketAddress) throws(SystemCallError) {
         var storage = address.storage
+        let descriptor = self.descriptor
         _ = try withUnsafePointer(to: &storage) { pointer throws(SystemCallError) in
             try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer throws(SystemCallError) in
                 try blockingSystemCall("bind(\(address))") { Glibc.bind(descriptor, sockaddrPointer, address.length) }
             }
         }
-        try blockingSystemCall("listen") { Glibc.listen(descriptor, backlog) }
-        return socket
     }
 
     /// The address the socket is bound to (after binding port 0, the port the kernel chose).

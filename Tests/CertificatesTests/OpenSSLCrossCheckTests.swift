@@ -80,9 +80,10 @@ import Testing
         let pki = try makePKI()
         let info = try OpenSSLCommandLine.run(["pkcs12", "-info", "-in", pki.paths.clientP12, "-passin", "pass:countersign", "-noout"])
         #expect(info.status == 0, "\(info.standardError)")
-        #expect(info.standardError.contains("MAC: sha256"))
-        #expect(info.standardError.contains("PBES2, PBKDF2, AES-256-CBC"))
-        #expect(!info.standardError.contains("RC2") && !info.standardError.contains("3DES"))
+        // The profile iOS's SecPKCS12Import and older Android keystores accept, readable without -legacy.
+        #expect(info.standardError.contains("MAC: sha1"))
+        #expect(info.standardError.contains("pbeWithSHA1And3-KeyTripleDES-CBC"))
+        #expect(!info.standardError.contains("RC2"))
         let wrong = try OpenSSLCommandLine.run(["pkcs12", "-info", "-in", pki.paths.clientP12, "-passin", "pass:wrong", "-noout"])
         #expect(wrong.status != 0)
     }

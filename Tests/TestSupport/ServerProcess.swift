@@ -42,6 +42,10 @@ public final class ServerProcess: @unchecked Sendable {
         throw ServerProcessError(output: collected)
     }
 
+    deinit {
+        if process.isRunning { stop(signal: SIGKILL) }
+    }
+
     /// Sends `signal` and waits for the process to end; returns its exit status.
     @discardableResult
     public func stop(signal: Int32) -> Int32 {

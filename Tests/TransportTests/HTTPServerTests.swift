@@ -3,6 +3,7 @@ import Glibc
 import HTTP
 import Testing
 import TestSupport
+import TLS
 @testable import Transport
 
 /// The real server on an ephemeral port, over TLS.
@@ -118,6 +119,17 @@ import TestSupport
         first.close()
         usleep(200_000)
         #expect(try harness.client().send(TransportHarness.get("/4")).status == .ok)
+    }
+
+    @Test func aSecondServerCannotTakeTheSamePort() throws {
+        let harness = try TransportHarness()
+        let context = try TLSContext.server(TLSServerConfiguration(certificateChainPEMPath: harness.paths.serverCertificate,
+                                                                   privateKeyPEMPath: harness.paths.serverKey))
+        let intruder = HTTPServer(configuration: TransportConfiguration(eventLoops: 1),
+                                  listeners: [ListenerConfiguration(name: "main", host: "127.0.0.1", port: harness.port,
+                                                                    tls: TLSContextBox(context))]) { _ in EchoResponder() }
+        #expect(throws: HTTPServerError.self) { _ = try intruder.start() }
+        #expect(try harness.client().send(TransportHarness.get("/mine")).status == .ok)
     }
 
     @Test func gracefulShutdownFinishesTheRequestInFlight() throws {
