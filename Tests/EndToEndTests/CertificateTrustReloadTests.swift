@@ -23,7 +23,7 @@ import TLS
 
         var pinningOld = trustingCA
         pinningOld.pinnedCertificateDER = oldLeaf
-        let keptAlive = try TLSClient(host: "127.0.0.1", port: server.port, tls: pinningOld, timeoutSeconds: 5)
+        let keptAlive = try TLSClient(host: "127.0.0.1", port: server.port, tls: pinningOld, timeoutSeconds: 20)
         #expect(try ReceivedEnvelope(keptAlive.send(signer.request("GET", "/api/v1/ping"))).code == 0)
 
         let renewal = try ExternalCommand.run(ServerProcess.executablePath, ["certs", "--renew-server", "--certs", certificates])
@@ -63,12 +63,12 @@ import TLS
 
     /// Retries new connections pinned with `tls` until one succeeds (the server reloads asynchronously).
     private func waitUntilServed(port: Int, _ tls: TLSClientConfiguration) throws {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(20)
         while true {
             let failure = try tlsFailure { try TLSClient(host: "127.0.0.1", port: port, tls: tls).connect() }
             guard let failure else { return }
             guard Date() < deadline else {
-                Issue.record("the new certificate was not served within 5 s: \(failure)")
+                Issue.record("the new certificate was not served within 20 s: \(failure)")
                 return
             }
             Thread.sleep(forTimeInterval: 0.02)
