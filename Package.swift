@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON"]),
         .executableTarget(name: "countersign", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "Signing", "Store", "JSON"]),
+        .executableTarget(name: "SigningBenchmark", dependencies: ["Signing", "Crypto"], path: "bench/SigningBenchmark"),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "JSON", "HTTP"], path: "Tests/TestSupport"),
@@ -41,6 +42,6 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "TestSupport"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "JSON", "HTTP"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP"]),
     ]
 )

@@ -1,4 +1,5 @@
-/// What every event loop's responder shares: immutable after start.
+/// What every event loop's responder shares: the settings, fixed at start, and the
+/// contract-testing state (journal, faults, stubs), which the admin API changes at run time.
 public final class BackendEnvironment: Sendable {
     public let settings: BackendSettings
     public let apps: AppRegistry
@@ -7,14 +8,26 @@ public final class BackendEnvironment: Sendable {
     public let databasePath: String
     /// The time of day for tokens, check-ins and `server_time`.
     public let clock: any WallClock
+    /// The admin API's token, seed and configuration view.
+    public let admin: AdminSettings
+    /// The request journal; nil when `--journal-size 0` turns it off.
+    public let journal: Journal?
+    /// Faults injected with `POST /__admin/faults`.
+    let faults = AdminRegistry<Fault>()
+    /// Stubs from the stubs folder and `POST /__admin/stubs`.
+    let stubs: AdminRegistry<Stub>
 
-    /// The shared state of one server.
+    /// The shared state of one server; `stubs` are those loaded from the stubs folder.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,
-                clock: any WallClock = SystemWallClock()) {
+                clock: any WallClock = SystemWallClock(), admin: AdminSettings = AdminSettings(),
+                journal: Journal? = nil, stubs: [Stub] = []) {
         self.settings = settings
         self.apps = apps
         self.logger = logger
         self.databasePath = databasePath
         self.clock = clock
+        self.admin = admin
+        self.journal = journal
+        self.stubs = AdminRegistry(initial: stubs)
     }
 }

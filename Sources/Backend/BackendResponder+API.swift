@@ -63,6 +63,9 @@ extension BackendResponder {
         if settings.signature == .required && request.headers[signatureHeader] == nil {
             throw APIError(.missingHeader, .missingHeader(signatureHeader))
         }
+        if request.headers[signatureHeader] != nil, let missing = replayGuard?.missingHeader(in: request.headers) {
+            throw APIError(.missingHeader, .missingHeader(missing))
+        }
     }
 
     /// The query and body parameters; 10006 when the body cannot be read.
@@ -88,7 +91,10 @@ extension BackendResponder {
             throw APIError(parsing: error)
         }
         let verdict = verifier.verify(canonical, received: received, secrets: app.secrets, scheme: app.scheme)
-        guard verdict != .valid else { return }
+        guard verdict != .valid else {
+            try replayGuard?.admit(signable, appKey: app.appKey)
+            return
+        }
         guard environment.settings.mode == .development, let received else {
             throw APIError(.signatureMismatch, .signatureMismatch)
         }
@@ -100,7 +106,7 @@ extension BackendResponder {
     }
 
     /// The session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
-    private func authenticate(_ request: HTTPRequest, now: Int64) throws(APIError) -> Session {
+    func authenticate(_ request: HTTPRequest, now: Int64) throws(APIError) -> Session {
         guard let authorization = request.headers["Authorization"]?.trimmedHeaderValue,
               authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else {
             throw APIError(.notLoggedIn, .notLoggedIn)

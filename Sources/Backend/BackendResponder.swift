@@ -13,8 +13,12 @@ public final class BackendResponder: HTTPResponder {
     let router = APIRoutes.make()
     let canonicalizer: Canonicalizer
     let verifier: SignatureVerifier
+    /// Replay protection, when `--replay-window` is set.
+    let replayGuard: ReplayGuard?
     private var requestIDs: RequestIDGenerator
     private let monotonic = SystemMonotonicClock()
+    /// This loop's queue into the request journal; nil when the journal is off.
+    private let journalQueue: JournalQueue?
 
     /// A responder for loop `loopIndex`, opening its own connection to the database.
     public init(environment: BackendEnvironment, loopIndex: Int) throws(StoreError) {
@@ -22,32 +26,48 @@ public final class BackendResponder: HTTPResponder {
         store = try Store(path: environment.databasePath)
         canonicalizer = Canonicalizer(policy: environment.settings.signingPolicy)
         verifier = SignatureVerifier(policy: environment.settings.signingPolicy)
+        replayGuard = ReplayGuard(settings: environment.settings, store: store, clock: environment.clock)
         requestIDs = RequestIDGenerator(loopIndex: loopIndex)
+        journalQueue = environment.journal?.makeQueue()
     }
 
     public func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan {
         let started = monotonic.now()
         let requestID = requestIDs.next()
-        let (response, code) = route(request, requestID: requestID)
-        let latency = Double(monotonic.now().nanoseconds - started.nanoseconds) / 1_000_000
+        guard request.path.hasPrefix("/api/") else {
+            let response = request.path == "/__admin" || request.path.hasPrefix("/__admin/")
+                ? answerAdmin(request, requestID: requestID, connection: connection)
+                : OperationalEndpoints.respond(to: request, requestID: requestID, store: store, settings: environment.settings)
+            log(request, requestID: requestID, status: response.status.code, code: nil,
+                latency: Self.milliseconds(from: started, to: monotonic.now()), connection: connection)
+            return ResponsePlan(response: response)
+        }
+        let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
+        let answer = answerControlledAPI(request, requestID: requestID)
+        let answeredAt = monotonic.now()
+        let latency = Self.milliseconds(from: started, to: answeredAt)
+        log(request, requestID: requestID, status: answer.httpStatus, code: answer.code, latency: latency, connection: connection)
+        journalQueue?.append(JournalRecord(
+            request: request, requestID: requestID, timeMilliseconds: arrivedAt, verdict: answer.verdict,
+            httpStatus: answer.httpStatus, code: answer.code, diagnosisSource: answer.diagnosisSource,
+            latencyMilliseconds: latency, answeredAt: answeredAt, clientSubject: connection.clientSubject))
+        return answer.plan
+    }
+
+    /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
+    private func log(_ request: HTTPRequest, requestID: String, status: Int?, code: Int?, latency: Double, connection: ConnectionInfo) {
         var fields: [(String, JSONValue)] = [
             ("request_id", .string(requestID)), ("method", .string(request.method)), ("path", .string(request.path)),
-            ("status", .number(JSONNumber(Int64(response.status.code)))),
         ]
-        if let code { fields.append(("code", .number(JSONNumber(Int64(code.rawValue))))) }
+        if let status { fields.append(("status", .number(JSONNumber(status)))) }
+        if let code { fields.append(("code", .number(JSONNumber(code)))) }
         fields.append(("latency_ms", .number(JSONNumber((latency * 1000).rounded() / 1000))))
         fields.append(("peer", .string(connection.peer.host)))
         if let subject = connection.clientSubject { fields.append(("client_subject", .string(subject))) }
         environment.logger.log("info", "request", fields)
-        return ResponsePlan(response: response)
     }
 
-    /// The response and, under `/api/`, the envelope code.
-    private func route(_ request: HTTPRequest, requestID: String) -> (HTTPResponse, ResultCode?) {
-        if request.path.hasPrefix("/api/") {
-            let language = Language.negotiate(request.headers["Accept-Language"])
-            return answerAPI(request, requestID: requestID, language: language)
-        }
-        return (OperationalEndpoints.respond(to: request, requestID: requestID, store: store, settings: environment.settings), nil)
+    private static func milliseconds(from start: Instant, to end: Instant) -> Double {
+        Double(end.nanoseconds - start.nanoseconds) / 1_000_000
     }
 }

@@ -12,7 +12,7 @@ public struct BackendSettings: Sendable {
         case required
         /// A signature is verified when present; unsigned requests pass.
         case optional
-        /// Signatures are never enforced (the journal still records what a check would have said).
+        /// Signatures are never checked (the journal shows a sent signature as `skipped`).
         case off
     }
 
@@ -27,6 +27,9 @@ public struct BackendSettings: Sendable {
     public var signingPolicy = SigningPolicy()
     /// Replaces the default app's secret when set (`--secret`).
     public var defaultSecretOverride: String?
+    /// Replay protection's window in seconds (`--replay-window`), or nil when it is off (the default).
+    /// Set with `enableReplayProtection(windowSeconds:)`, which also signs the headers it reads.
+    public private(set) var replayWindowSeconds: Int64?
     /// Lifetime of a login token, in seconds (default 7 days).
     public var tokenLifetimeSeconds: Int64 = 7 * 86_400
     /// PBKDF2 rounds for passwords set from now on (default 100,000; lower in tests).
@@ -39,5 +42,14 @@ public struct BackendSettings: Sendable {
     /// The defaults, with the check-in day counted in `timeZone`.
     public init(timeZone: TimeZoneRules) {
         self.timeZone = timeZone
+    }
+
+    /// Turns replay protection on: `X-TIMESTAMP` must be within `windowSeconds` of the server's clock
+    /// and `X-NONCE` unused within the window; both are required and added to the signed headers.
+    public mutating func enableReplayProtection(windowSeconds: Int64) {
+        replayWindowSeconds = windowSeconds
+        for name in ReplayGuard.headers where !signingPolicy.signedHeaders.contains(where: { $0.lowercased() == name.lowercased() }) {
+            signingPolicy.signedHeaders.append(name)
+        }
     }
 }

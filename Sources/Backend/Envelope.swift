@@ -8,14 +8,22 @@ enum Envelope {
     static func response(code: ResultCode, message: String, data: JSONValue, requestID: String,
                          style: BackendSettings.HTTPStatusStyle, status: HTTPStatus? = nil,
                          extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+        let httpStatus = style == .always200 ? HTTPStatus.ok : (status ?? code.semanticStatus)
+        return response(code: code.rawValue, message: message, data: data, requestID: requestID, status: httpStatus,
+                        extraHeaders: extraHeaders)
+    }
+
+    /// The response for any `code` (a stub's or an injected fault's, which Countersign may not
+    /// know) with exactly `status`.
+    static func response(code: Int, message: String, data: JSONValue, requestID: String, status: HTTPStatus,
+                         extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
         var body: [UInt8] = []
         body.reserveCapacity(128)
-        JSONWriter.write(.object(JSONObject([("code", .number(JSONNumber(Int64(code.rawValue)))), ("message", .string(message)), ("data", data)])), into: &body)
+        JSONWriter.write(.object(JSONObject([("code", .number(JSONNumber(code))), ("message", .string(message)), ("data", data)])), into: &body)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "X-Request-Id", value: requestID)
         for header in extraHeaders { headers.add(name: header.name, value: header.value) }
-        let httpStatus = style == .always200 ? HTTPStatus.ok : (status ?? code.semanticStatus)
-        return HTTPResponse(status: httpStatus, headers: headers, body: body)
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 }

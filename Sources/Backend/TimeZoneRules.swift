@@ -30,7 +30,7 @@ public struct TimeZoneRules: Sendable {
         guard !identifier.isEmpty, !identifier.contains(".."), !identifier.hasPrefix("/") else {
             throw .unknownZone(identifier)
         }
-        guard let bytes = Self.read("\(directory)/\(identifier)") else { throw .unknownZone(identifier) }
+        guard let bytes = FileContents.read("\(directory)/\(identifier)", maxBytes: 1 << 20) else { throw .unknownZone(identifier) }
         guard let parsed = TZifParser.parse(bytes) else { throw .unreadable(identifier) }
         self.identifier = identifier
         transitions = parsed.transitions
@@ -54,19 +54,5 @@ public struct TimeZoneRules: Sendable {
         let local = unixSeconds + Int64(offset(at: unixSeconds))
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         return CalendarDay(daysSinceEpoch: Int(days))
-    }
-
-    private static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > 1 << 20 { return nil }
-        }
-        return bytes
     }
 }

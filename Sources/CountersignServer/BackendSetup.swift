@@ -17,6 +17,7 @@ enum BackendSetup {
         var policy = SigningPolicy()
         policy.signedHeaders = configuration.signedHeaders
         settings.signingPolicy = policy
+        if let window = configuration.replayWindowSeconds { settings.enableReplayProtection(windowSeconds: window) }
         settings.defaultSecretOverride = configuration.secret
         settings.tokenLifetimeSeconds = configuration.tokenTTLSeconds
         settings.passwordIterations = configuration.passwordIterations
@@ -42,6 +43,30 @@ enum BackendSetup {
         }
         return try RunningServer.step("apps") { () throws(AppRegistry.LoadError) in
             try AppRegistry(records: records, defaultSecretOverride: configuration.secret)
+        }
+    }
+
+    /// The admin API's settings: the token, the seed text for resets (read now: the database may
+    /// already exist), and the redacted configuration.
+    static func adminSettings(for configuration: Configuration) -> AdminSettings {
+        var admin = AdminSettings()
+        admin.adminToken = configuration.adminToken
+        admin.seedSQL = FileContents.read(configuration.seedPath).map { String(decoding: $0, as: UTF8.self) }
+        admin.seedPath = configuration.seedPath
+        admin.effectiveConfiguration = configuration.effectiveJSON
+        return admin
+    }
+
+    /// Starts the request journal in its own file next to the database
+    /// (`data/countersign.sqlite` → `data/countersign.journal.sqlite`); nil when `--journal-size` is 0.
+    static func startJournal(for configuration: Configuration, settings: BackendSettings, apps: AppRegistry,
+                             logger: Logger) throws(StartupError) -> Journal? {
+        guard configuration.journalSize > 0 else { return nil }
+        let database = configuration.databasePath
+        let path = (database.hasSuffix(".sqlite") ? String(database.dropLast(".sqlite".count)) : database) + ".journal.sqlite"
+        let builder = JournalEntryBuilder(policy: settings.signingPolicy, secrets: apps.allSecrets)
+        return try RunningServer.step("journal") { () throws(JournalError) in
+            try Journal.start(path: path, size: configuration.journalSize, builder: builder, logger: logger)
         }
     }
 }

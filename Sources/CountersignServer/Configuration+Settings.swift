@@ -24,6 +24,9 @@ extension Configuration {
         Setting("openapi", "OpenAPI document served at /openapi.yaml (default docs/openapi.yaml)") { config, value throws(SettingRejection) in
             config.openAPIPath = try nonEmpty(value)
         },
+        Setting("stubs", "folder of stub files (*.json) loaded at start; absent is fine (default stubs)") { config, value throws(SettingRejection) in
+            config.stubsDirectory = try nonEmpty(value)
+        },
         Setting("secret", "replaces the default app's signing secret (default: the one in seed.sql)") { config, value throws(SettingRejection) in
             config.secret = try nonEmpty(value)
         },
@@ -39,6 +42,9 @@ extension Configuration {
             if value == "none" { config.versionHeader = nil; return }
             guard isToken(value) else { throw SettingRejection(reason: "a header name, or none") }
             config.versionHeader = value
+        },
+        Setting("replay-window", "replay protection: X-TIMESTAMP within this window (s, m, h or d) and X-NONCE used once, or off (default off)") { config, value throws(SettingRejection) in
+            config.replayWindowSeconds = value == "off" ? nil : try duration(value)
         },
         Setting("token-ttl", "token lifetime: a number with s, m, h or d (default 7d)") { config, value throws(SettingRejection) in
             config.tokenTTLSeconds = try duration(value)

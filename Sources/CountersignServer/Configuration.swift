@@ -12,10 +12,12 @@ public struct Configuration: Sendable {
     public var certificatesDirectory = "server-certs"
     public var seedPath = "seed.sql"
     public var openAPIPath = "docs/openapi.yaml"
+    public var stubsDirectory = "stubs"
     public var secret: String?
     public var signedHeaders = ["X-API-VERSION", "Authorization", "X-DEVICE-ID"]
     public var signature = BackendSettings.SignatureRequirement.required
     public var versionHeader: String? = "X-API-VERSION"
+    public var replayWindowSeconds: Int64?
     public var tokenTTLSeconds: Int64 = 7 * 86_400
     public var timeZone = "Asia/Shanghai"
     public var clientAuth = ClientAuthentication.off

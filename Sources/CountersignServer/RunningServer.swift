@@ -17,6 +17,7 @@ public final class RunningServer: Sendable {
     private let server: HTTPServer
     private let mainTLS: TLSContextBox
     private let logger: Logger
+    private let journal: Journal?
 
     /// Prepares everything `configuration` asks for and starts serving.
     public static func start(_ configuration: Configuration, logger: Logger) throws(StartupError) -> RunningServer {
@@ -29,7 +30,7 @@ public final class RunningServer: Sendable {
         }
         let settings = try BackendSetup.settings(for: configuration)
         let apps = try BackendSetup.prepareDatabase(for: configuration, logger: logger)
-        let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath)
+        let stubs = try StubFolder.load(configuration.stubsDirectory)
 
         let mainTLS = TLSContextBox(try step("TLS") { () throws(TLSError) in try TLSContext.server(configuration.serverTLS(certificates)) })
         var listeners = [ListenerConfiguration(name: "main", host: configuration.host, port: configuration.port, tls: mainTLS)]
@@ -48,24 +49,34 @@ public final class RunningServer: Sendable {
         }
         var transport = TransportConfiguration(eventLoops: configuration.eventLoops)
         transport.maxConnections = configuration.maxConnections
+        let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
+        let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
+                                             admin: BackendSetup.adminSettings(for: configuration), journal: journal, stubs: stubs)
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }
-        let bound = try step("listen") { () throws(HTTPServerError) in try server.start() }
+        let bound: [BoundListener]
+        do {
+            bound = try step("listen") { () throws(HTTPServerError) in try server.start() }
+        } catch {
+            journal?.stop()
+            throw error
+        }
         let running = RunningServer(listeners: bound, certificates: certificates, configuration: configuration,
-                                    server: server, mainTLS: mainTLS, logger: logger)
+                                    server: server, mainTLS: mainTLS, logger: logger, journal: journal)
         running.announce()
         return running
     }
 
     private init(listeners: [BoundListener], certificates: CertificatePaths, configuration: Configuration,
-                 server: HTTPServer, mainTLS: TLSContextBox, logger: Logger) {
+                 server: HTTPServer, mainTLS: TLSContextBox, logger: Logger, journal: Journal?) {
         self.listeners = listeners
         self.certificates = certificates
         self.configuration = configuration
         self.server = server
         self.mainTLS = mainTLS
         self.logger = logger
+        self.journal = journal
     }
 
     /// The main listener's port.
@@ -82,8 +93,11 @@ public final class RunningServer: Sendable {
     /// Starts a graceful shutdown; `wait()` returns when it is done.
     public func shutdown() { server.shutdown() }
 
-    /// Blocks until the server has stopped.
-    public func wait() { server.wait() }
+    /// Blocks until the server has stopped, then stores the journal's last entries.
+    public func wait() {
+        server.wait()
+        journal?.stop()
+    }
 
     private func announce() {
         let pin = (try? DevelopmentPKI.spkiPin(ofCertificateAt: certificates.serverCertificate)) ?? "unavailable"

@@ -7,9 +7,9 @@ public struct JSONNumber: Sendable, Equatable {
     public let isInteger: Bool
 
     /// The number as an `Int64`: integer text that fits, or a double without a fractional part
-    /// (`2.0`, `1e3`) that fits; nil otherwise.
+    /// (`2.0`, `1e3`) that fits; nil otherwise (integer text out of range is never rounded into it).
     public var int64Value: Int64? {
-        if isInteger, let value = Int64(text) { return value }
+        if isInteger { return Int64(text) }
         guard let double = doubleValue, double.rounded(.towardZero) == double,
               double >= -9_223_372_036_854_775_808.0, double < 9_223_372_036_854_775_808.0 else { return nil }
         return Int64(double)

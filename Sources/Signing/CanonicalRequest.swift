@@ -55,7 +55,7 @@ public struct CanonicalRequest: Sendable {
 
     /// An `Authorization` value with its credentials shortened: `Bearer 0a8c81db…`. Short credentials
     /// keep at most half of their characters, so that a whole token is never shown.
-    static func masked(authorization value: String) -> String {
+    public static func masked(authorization value: String) -> String {
         let credentials: Substring
         let prefix: Substring
         if let space = value.firstIndex(of: " ") {

@@ -1,8 +1,8 @@
 import CLinux
 import Glibc
 
-/// A POSIX thread running one closure, joinable once.
-final class LoopThread: @unchecked Sendable {
+/// A POSIX thread running one closure, joinable once (an event loop, or the request journal's writer).
+public final class LoopThread: @unchecked Sendable {
     private var thread = pthread_t()
 
     private final class Body {
@@ -11,7 +11,7 @@ final class LoopThread: @unchecked Sendable {
     }
 
     /// Starts `body` on a new thread named `name` (shown by `top -H` and debuggers).
-    init(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
+    public init(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
         let context = Unmanaged.passRetained(Body {
             cs_set_thread_name(name)
             body()
@@ -28,7 +28,7 @@ final class LoopThread: @unchecked Sendable {
     }
 
     /// Waits for the thread to finish.
-    func join() {
+    public func join() {
         _ = pthread_join(thread, nil)
     }
 }

@@ -31,15 +31,9 @@ enum CallCommand {
             print(usage)
             return arguments.isEmpty ? 2 : 0
         }
-        do {
+        return Console.exitStatus(failureStatus: 3) {
             let call = try CallOptions(arguments, environment: environment)
             return try perform(call, environment: environment)
-        } catch let error as CommandError {
-            Console.error(error.description)
-            return 2
-        } catch {
-            Console.error("\(error)")
-            return 3
         }
     }
 

@@ -1,3 +1,4 @@
+import Backend
 import Certificates
 import CountersignClient
 import CountersignServer

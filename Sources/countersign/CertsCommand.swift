@@ -15,7 +15,7 @@ enum CertsCommand {
             print(usage)
             return 0
         }
-        do {
+        return Console.exitStatus {
             let renew = arguments.contains("--renew-server")
             let configuration = try ConfigurationParser.parse(arguments: arguments.filter { $0 != "--renew-server" }, environment: environment)
             let paths = CertificatePaths(directory: configuration.certificatesDirectory)
@@ -27,12 +27,6 @@ enum CertsCommand {
             }
             print("server SPKI pin (sha256, base64): \(try DevelopmentPKI.spkiPin(ofCertificateAt: paths.serverCertificate))")
             return 0
-        } catch let error as ConfigurationError {
-            Console.error(error.description)
-            return 2
-        } catch {
-            Console.error("\(error)")
-            return 1
         }
     }
 }

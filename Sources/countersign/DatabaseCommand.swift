@@ -1,3 +1,4 @@
+import Backend
 import CountersignServer
 import Glibc
 import Store
@@ -16,7 +17,7 @@ enum DatabaseCommand {
             print(usage)
             return arguments.first == "--help" ? 0 : 2
         }
-        do {
+        return Console.exitStatus {
             let configuration = try ConfigurationParser.parse(arguments: Array(arguments.dropFirst()), environment: environment)
             let path = configuration.databasePath
             guard let seedBytes = FileContents.read(configuration.seedPath) else {
@@ -40,12 +41,6 @@ enum DatabaseCommand {
                 print("reset \(path) to \(configuration.seedPath)")
             }
             return 0
-        } catch let error as ConfigurationError {
-            Console.error(error.description)
-            return 2
-        } catch {
-            Console.error("\(error)")
-            return 1
         }
     }
 }

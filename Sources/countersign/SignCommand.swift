@@ -15,7 +15,7 @@ enum SignCommand {
             print(usage)
             return 0
         }
-        do {
+        return Console.exitStatus {
             let options = try OptionReader(arguments, valueNames: ["method", "path", "header", "form", "json", "secret", "app-key", "scheme", "signed-headers", "db", "seed"])
             guard let path = options.value("path") else { throw CommandError("--path is required\n\(usage)") }
             let method = (options.value("method") ?? "GET").uppercased()
@@ -43,12 +43,6 @@ enum SignCommand {
             print("canonical: \(canonical.string(secret: "<secret>", scheme: app.scheme))")
             print("signature: \(canonical.signature(secret: app.secret, scheme: app.scheme))")
             return 0
-        } catch let error as CommandError {
-            Console.error(error.description)
-            return 2
-        } catch {
-            Console.error("\(error)")
-            return 1
         }
     }
 }

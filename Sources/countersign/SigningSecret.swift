@@ -1,3 +1,4 @@
+import Backend
 import Glibc
 import Signing
 import CountersignServer

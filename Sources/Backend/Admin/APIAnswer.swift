@@ -1,0 +1,22 @@
+import Transport
+
+/// The answer to one `/api/` request, with what the log and the journal record about it.
+struct APIAnswer {
+    /// How the answer is delivered.
+    var plan: ResponsePlan
+    /// The envelope code the client can read; nil when it cannot read one (dropped, reset,
+    /// malformed body).
+    var code: Int?
+    /// What the signature check said.
+    let verdict: JournalVerdict
+    /// For an invalid signature, the pipeline's answer body (the journal shows its diagnosis).
+    let diagnosisSource: [UInt8]?
+
+    /// The HTTP status sent; nil when the connection is dropped or reset instead.
+    var httpStatus: Int? {
+        switch plan.delivery {
+        case .drop, .reset: nil
+        case .normal, .dribble: plan.response.status.code
+        }
+    }
+}

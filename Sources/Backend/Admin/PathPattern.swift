@@ -1,0 +1,40 @@
+/// The path a fault matches: exact, or with `*` standing for any run of characters, slashes
+/// included (`/api/v1/users/*` matches `/api/v1/users/me` and `/api/v1/users/token/refresh`;
+/// `*` alone matches every path).
+struct PathPattern: Sendable, Equatable {
+    /// The pattern as given.
+    let text: String
+    /// The literal pieces between the stars.
+    private let pieces: [[UInt8]]
+
+    /// The pattern `text`.
+    init(_ text: String) {
+        self.text = text
+        pieces = text.utf8.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    /// The literal part before the first `*` (all of it when there is none).
+    var literalPrefix: String { String(decoding: pieces.first ?? [], as: UTF8.self) }
+
+    /// Whether `path` matches.
+    func matches(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard pieces.count > 1 else { return bytes == pieces.first }
+        guard let first = pieces.first, let last = pieces.last, bytes.count >= first.count + last.count,
+              bytes.starts(with: first), bytes.reversed().starts(with: last.reversed()) else { return false }
+        // The middle pieces, in order, each at its earliest place between the two ends.
+        var position = first.count
+        let end = bytes.count - last.count
+        for piece in pieces.dropFirst().dropLast() {
+            guard let found = Self.firstIndex(of: piece, in: bytes, from: position, before: end) else { return false }
+            position = found + piece.count
+        }
+        return true
+    }
+
+    private static func firstIndex(of piece: [UInt8], in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+        guard !piece.isEmpty else { return start }
+        guard end - start >= piece.count else { return nil }
+        return (start...(end - piece.count)).first { bytes[$0..<($0 + piece.count)].elementsEqual(piece) }
+    }
+}

@@ -1,0 +1,39 @@
+import JSON
+
+/// The stub definitions of one file of the stubs folder: one JSON object, or an array of them,
+/// each with the fields of `POST /__admin/stubs` (docs/contract-testing.md "Stub files").
+public enum StubFile {
+    /// The stubs in `contents`, the file at `path`, numbered from `firstID`. Throws when the file
+    /// is not valid JSON, a definition is invalid, or it would replace a built-in endpoint.
+    public static func stubs(in contents: [UInt8], path: String, firstID: Int) throws(AdminError) -> [Stub] {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(contents)
+        } catch {
+            throw .badRequest("invalid JSON: \(error)")
+        }
+        let definitions = document.arrayValue ?? [document]
+        let router = APIRoutes.make()
+        var stubs: [Stub] = []
+        for (offset, definition) in definitions.enumerated() {
+            do {
+                let stub = try Stub(id: firstID + offset, fields: AdminFields(definition, allowed: Stub.fields), source: path)
+                try stub.checkNotBuiltIn(router)
+                stubs.append(stub)
+            } catch {
+                throw .badRequest(definitions.count > 1 ? "stub #\(offset + 1): \(error.message)" : error.message)
+            }
+        }
+        return stubs
+    }
+}
+
+extension Stub {
+    /// Throws when the stub's method and path are an endpoint Countersign already has: stubs add
+    /// endpoints; a built-in one is changed with a fault instead.
+    func checkNotBuiltIn(_ router: Router<APIRoute>) throws(AdminError) {
+        if case .found = router.match(method, path) {
+            throw .conflict("\(method) \(path) is a built-in endpoint; stubs add endpoints (change a built-in one's answer with a fault)")
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Dispatch
+import JSON
+import Store
+import Synchronization
+import Transport
+
+/// The request journal (API.md "Admin API"), kept off the requests' path.
+///
+/// Each event loop appends raw records to its own `JournalQueue`. One writer thread wakes every
+/// `flushIntervalMilliseconds` (or at once when the admin API asks), turns the waiting records
+/// into entries and stores them in one transaction, keeping the newest `size` entries. Admin
+/// reads, counts and clears run on the writer thread too, after the records queued before them
+/// are stored: a test sees its own request at once.
+public final class Journal: Sendable {
+    private typealias Job = @Sendable (JournalStore) -> Void
+
+    private struct Control {
+        var queues: [JournalQueue] = []
+        var jobs: [Job] = []
+        var stopRequested = false
+        var stopped = false
+    }
+
+    /// How often the writer stores what the loops recorded.
+    static let flushIntervalMilliseconds = 200
+
+    private let size: Int
+    private let builder: JournalEntryBuilder
+    private let logger: Logger
+    private let control = Mutex(Control())
+    private let wake = DispatchSemaphore(value: 0)
+    private let writer = Mutex<LoopThread?>(nil)
+
+    private init(size: Int, builder: JournalEntryBuilder, logger: Logger) {
+        self.size = size
+        self.builder = builder
+        self.logger = logger
+    }
+
+    /// Opens (or creates) the journal database at `path` on a new writer thread and starts it;
+    /// the journal keeps the newest `size` entries.
+    public static func start(path: String, size: Int, builder: JournalEntryBuilder, logger: Logger) throws(JournalError) -> Journal {
+        let journal = Journal(size: size, builder: builder, logger: logger)
+        let opened = Handoff<StoreError?>()
+        let thread: LoopThread
+        do throws(SystemCallError) {
+            thread = try LoopThread(name: "cs-journal") {
+                let store: JournalStore
+                do throws(StoreError) {
+                    store = try JournalStore.open(path: path)
+                } catch {
+                    opened.put(error)
+                    return
+                }
+                opened.put(nil)
+                journal.run(store)
+            }
+        } catch {
+            throw .thread(error)
+        }
+        if let failure = opened.take() {
+            thread.join()
+            throw .store(failure)
+        }
+        journal.writer.withLock { $0 = thread }
+        return journal
+    }
+
+    /// A queue for one event loop's records.
+    func makeQueue() -> JournalQueue {
+        let queue = JournalQueue()
+        control.withLock { $0.queues.append(queue) }
+        return queue
+    }
+
+    /// The entries `filter` selects, newest first, as JSON objects (text).
+    func entries(matching filter: JournalFilter, limit: Int) throws(JournalError) -> [String] {
+        try perform { store throws(StoreError) in try store.entries(matching: filter, limit: limit) }
+    }
+
+    /// How many entries `filter` selects.
+    func count(matching filter: JournalFilter) throws(JournalError) -> Int {
+        try perform { store throws(StoreError) in try store.count(matching: filter) }
+    }
+
+    /// Forgets every entry, including those still waiting to be stored.
+    func clear() throws(JournalError) {
+        try perform { store throws(StoreError) in try store.clear() }
+    }
+
+    /// Stores what is waiting and stops the writer; later admin calls get `stopped`.
+    public func stop() {
+        control.withLock { $0.stopRequested = true }
+        wake.signal()
+        writer.withLock { thread in
+            thread?.join()
+            thread = nil
+        }
+    }
+
+    /// Runs `body` on the writer thread once every record queued before this call is stored.
+    private func perform<Value: Sendable>(_ body: @escaping @Sendable (JournalStore) throws(StoreError) -> Value) throws(JournalError) -> Value {
+        let result = Handoff<Result<Value, StoreError>>()
+        let accepted = control.withLock { control in
+            guard !control.stopped else { return false }
+            control.jobs.append { store in
+                result.put(Result { () throws(StoreError) in try body(store) })
+            }
+            return true
+        }
+        guard accepted else { throw .stopped }
+        wake.signal()
+        switch result.take() {
+        case .success(let value): return value
+        case .failure(let error): throw .store(error)
+        }
+    }
+
+    /// The writer thread's loop.
+    private func run(_ store: JournalStore) {
+        while true {
+            _ = wake.wait(timeout: .now() + .milliseconds(Self.flushIntervalMilliseconds))
+            // Jobs are taken before the queues are drained: every record queued before a job was
+            // added is stored before the job runs.
+            let (queues, jobs, stopping) = control.withLock { control in
+                let jobs = control.jobs
+                control.jobs = []
+                if control.stopRequested { control.stopped = true }
+                return (control.queues, jobs, control.stopRequested)
+            }
+            storeWaitingRecords(of: queues, into: store)
+            for job in jobs { job(store) }
+            if stopping { return }
+        }
+    }
+
+    private func storeWaitingRecords(of queues: [JournalQueue], into store: JournalStore) {
+        var records: [JournalRecord] = []
+        var dropped = 0
+        for queue in queues {
+            let taken = queue.take()
+            dropped += taken.dropped
+            if records.isEmpty {
+                records = taken.records
+            } else {
+                records += taken.records
+            }
+        }
+        // Each queue is in order already; the sort interleaves the loops' records.
+        if queues.count > 1 { records.sort { $0.answeredAt < $1.answeredAt } }
+        let rows = records.map(builder.row(for:))
+        if dropped > 0 {
+            logger.log("warning", "journal queue full: requests not recorded", [("dropped", .number(.init(dropped)))])
+        }
+        do {
+            try store.append(rows, keeping: size)
+        } catch {
+            logger.log("error", "journal write failed", [("cause", .string(error.description))])
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import HTTP
+import JSON
+import Signing
+import Store
+
+/// Turns a `JournalRecord` into its stored row, on the journal's writer thread: the signed headers
+/// with the token shortened, the parameters with sensitive values hidden, the signature
+/// diagnosis; no secret, whole token or password survives into it.
+public struct JournalEntryBuilder: Sendable {
+    /// What replaces the value of a sensitive parameter.
+    static let hiddenValue = "***"
+    /// Longer parameter values are cut to this many bytes, so that entries stay small.
+    static let longestValue = 4096
+
+    /// The signed header names, and whether each is `Authorization` (whose token is shortened).
+    private let signedHeaders: [(name: String, isAuthorization: Bool)]
+    private let canonicalizer: Canonicalizer
+    /// Each secret, and what replaces it.
+    private let secretReplacements: [TextReplacement]
+
+    /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps').
+    public init(policy: SigningPolicy, secrets: [String]) {
+        signedHeaders = policy.signedHeaders.map { ($0, $0.lowercased() == "authorization") }
+        canonicalizer = Canonicalizer(policy: policy)
+        secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
+    }
+
+    /// Whether a parameter's value is hidden: its name mentions a password, a secret or a token.
+    static func isSensitive(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["password", "secret", "token"].contains { lowered.contains($0) }
+    }
+
+    /// The stored row of `record`.
+    func row(for record: JournalRecord) -> JournalRow {
+        let request = record.request
+        var hiddenTexts: [String] = []
+        let parameters = self.parameters(of: request, hiding: &hiddenTexts)
+        let hidden = hiddenTexts.filter { !$0.isEmpty }
+        let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: Self.hiddenValue) } + secretReplacements
+        var entry = JSONObjectWriter(capacity: 384)
+        entry.add("request_id", string: record.requestID)
+        entry.add("time_ms", .number(JSONNumber(record.timeMilliseconds)))
+        entry.add("method", string: request.method)
+        entry.add("path", string: request.path)
+        entry.add("headers", json: headers(of: request, replacements))
+        entry.add("params", json: parameters.isEmpty ? "{}" : JSONWriter.serialize(Self.redacting(.object(parameters), replacements)))
+        entry.add("verdict", string: record.verdict.rawValue)
+        entry.add("diagnosis", json: diagnosis(in: record.diagnosisSource).map { JSONWriter.serialize(Self.redacting($0, replacements)) } ?? "null")
+        entry.add("http_status", record.httpStatus.map { .number(JSONNumber($0)) } ?? .null)
+        entry.add("code", record.code.map { .number(JSONNumber($0)) } ?? .null)
+        entry.add("latency_ms", .number(JSONNumber((record.latencyMilliseconds * 1000).rounded() / 1000)))
+        entry.add("client_subject", record.clientSubject.map(JSONValue.string) ?? .null)
+        return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
+                          verdict: record.verdict.rawValue, entry: entry.text)
+    }
+
+    /// The signed headers present, in their configured spelling, as a JSON object; `Authorization` shortened.
+    private func headers(of request: HTTPRequest, _ replacements: [TextReplacement]) -> String {
+        var headers = JSONObjectWriter()
+        for (name, isAuthorization) in signedHeaders {
+            guard let value = request.headers[name] else { continue }
+            let shown = isAuthorization ? CanonicalRequest.masked(authorization: value) : value
+            headers.add(name, string: replacements.reduce(shown) { $1.apply(to: $0) })
+        }
+        return headers.text
+    }
+
+    /// The query and body parameters (none when the body cannot be read: the code says why), with
+    /// sensitive values replaced; their texts are added to `hidden`.
+    private func parameters(of request: HTTPRequest, hiding hidden: inout [String]) -> JSONObject {
+        guard request.query != nil || !request.body.isEmpty else { return JSONObject() }
+        let signable = SignableRequest(method: request.method, target: request.target,
+                                       headers: request.headers.map { (name: $0.name, value: $0.value) }, body: request.body)
+        guard let parameters = try? canonicalizer.parameters(of: signable) else { return JSONObject() }
+        var members: [(String, JSONValue)] = []
+        for entry in parameters.entries {
+            if Self.isSensitive(entry.name) {
+                hidden.append(entry.value.stringValue ?? entry.value.rendered)
+                members.append((entry.name, .string(Self.hiddenValue)))
+            } else {
+                members.append((entry.name, Self.json(entry.value)))
+            }
+        }
+        return JSONObject(members)
+    }
+
+    /// `data.diagnosis` of a 10003 answer, if it has one.
+    private func diagnosis(in body: [UInt8]?) -> JSONValue? {
+        guard let body, let envelope = try? JSONParser.parse(body), let diagnosis = envelope["data"]?["diagnosis"],
+              diagnosis != .null else { return nil }
+        return diagnosis
+    }
+
+    private static func json(_ value: ParameterValue) -> JSONValue {
+        switch value {
+        case .text(let text): .string(shortened(text))
+        case .json(let json): shortening(json)
+        case .list(let values): .array(values.map(json))
+        }
+    }
+
+    /// `value` with every string longer than `longestValue` bytes cut.
+    private static func shortening(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(shortened(text))
+        case .array(let elements): .array(elements.map(shortening))
+        case .object(let object): .object(JSONObject(object.map { ($0.key, shortening($0.value)) }))
+        case .null, .bool, .number: value
+        }
+    }
+
+    /// `text`, or its first `longestValue` bytes (whole characters) and `…(N bytes)`.
+    private static func shortened(_ text: String) -> String {
+        guard text.utf8.count > longestValue else { return text }
+        var kept = ""
+        var bytes = 0
+        for character in text {
+            bytes += character.utf8.count
+            if bytes > longestValue { break }
+            kept.append(character)
+        }
+        return kept + "…(\(text.utf8.count) bytes)"
+    }
+
+    /// `value` with every occurrence of each replacement's text, in every string, replaced.
+    private static func redacting(_ value: JSONValue, _ replacements: [TextReplacement]) -> JSONValue {
+        guard !replacements.isEmpty else { return value }
+        switch value {
+        case .string(let text):
+            return .string(replacements.reduce(text) { $1.apply(to: $0) })
+        case .array(let elements):
+            return .array(elements.map { redacting($0, replacements) })
+        case .object(let object):
+            return .object(JSONObject(object.map { ($0.key, redacting($0.value, replacements)) }))
+        case .null, .bool, .number:
+            return value
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Synchronization
+
+/// One event loop's journal records waiting for the writer. Each loop appends to its own queue, so
+/// recording a request never waits for another loop, only (for a swap) for the writer.
+final class JournalQueue: Sendable {
+    private struct State {
+        var records: [JournalRecord] = []
+        var bodyBytes = 0
+        var dropped = 0
+    }
+
+    /// Records kept at most while the writer is behind; more are counted and dropped.
+    static let capacity = 10_000
+    /// Request body bytes kept at most while the writer is behind.
+    static let bodyByteCapacity = 64 << 20
+
+    private let state = Mutex(State())
+
+    /// Appends `record`, or counts it as dropped when the queue is full.
+    func append(_ record: JournalRecord) {
+        let bytes = record.request.body.count
+        state.withLock { state in
+            guard state.records.count < Self.capacity, state.bodyBytes + bytes <= Self.bodyByteCapacity else {
+                state.dropped += 1
+                return
+            }
+            state.records.append(record)
+            state.bodyBytes += bytes
+        }
+    }
+
+    /// Takes every waiting record, and how many were dropped since the last call.
+    func take() -> (records: [JournalRecord], dropped: Int) {
+        state.withLock { state in
+            defer { state = State() }
+            return (state.records, state.dropped)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Glibc
+import HTTP
+import Transport
+
+/// What an event loop hands to the journal for one `/api/` request: the raw facts, taken without
+/// parsing or formatting anything, so that recording costs the request almost nothing. The
+/// journal's writer thread turns it into an entry (`JournalEntryBuilder`).
+struct JournalRecord: Sendable {
+    /// The request as received.
+    let request: HTTPRequest
+    /// The `X-Request-Id` of the answer.
+    let requestID: String
+    /// When the request arrived, in Unix milliseconds.
+    let timeMilliseconds: Int64
+    /// The signature verdict.
+    let verdict: JournalVerdict
+    /// The HTTP status sent, or nil when the connection was dropped or reset instead.
+    let httpStatus: Int?
+    /// The envelope code the client can read, or nil when no readable envelope was sent.
+    let code: Int?
+    /// For an invalid signature, the body of the answer, whose `data.diagnosis` the entry shows.
+    let diagnosisSource: [UInt8]?
+    /// How long the server took to produce the answer (injected delays excluded).
+    let latencyMilliseconds: Double
+    /// When the answer was ready (monotonic): the journal's order, across event loops.
+    let answeredAt: Instant
+    /// The verified client certificate's subject (mutual TLS), or nil.
+    let clientSubject: String?
+
+    /// The current time in Unix milliseconds.
+    static func currentTimeMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec / 1_000_000)
+    }
+}

@@ -1,0 +1,33 @@
+import JSON
+
+extension Configuration {
+    /// What `GET /__admin/config` shows: every setting under its flag's name in snake_case, with
+    /// its effective value; the secret, the admin token and the p12 password as `<redacted>`.
+    var effectiveJSON: JSONValue {
+        func text(_ value: String) -> JSONValue { .string(value) }
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+        func redacted(_ value: String?) -> JSONValue { value == nil ? .null : "<redacted>" }
+        return .object(JSONObject([
+            ("host", text(host)), ("port", number(port)), ("db", text(databasePath)), ("certs", text(certificatesDirectory)),
+            ("seed", text(seedPath)), ("openapi", text(openAPIPath)), ("stubs", text(stubsDirectory)),
+            ("secret", redacted(secret)), ("signed_headers", .array(signedHeaders.map(text))),
+            ("signature", text(signature.rawValue)), ("version_header", versionHeader.map(text) ?? .null),
+            ("replay_window", replayWindowSeconds.map { text(Self.durationText($0)) } ?? "off"),
+            ("token_ttl", text(Self.durationText(tokenTTLSeconds))), ("time_zone", text(timeZone)),
+            ("client_auth", text(clientAuth.rawValue)), ("http_status", text(httpStatus.rawValue)), ("mode", text(mode.rawValue)),
+            ("admin_token", redacted(adminToken)), ("pinning_tests", .bool(pinningTests)),
+            ("client_p12_password", redacted(clientP12Password)), ("extra_hosts", .array(extraHosts.map(text))),
+            ("key_type", text(keyType.rawValue)), ("journal_size", number(journalSize)), ("log_format", text(logFormat.rawValue)),
+            ("event_loops", number(eventLoops)), ("max_connections", number(maxConnections)),
+            ("password_iterations", number(passwordIterations)), ("session_resumption", .bool(sessionResumption)),
+        ]))
+    }
+
+    /// `604800` seconds as `7d`: the largest unit that divides it.
+    static func durationText(_ seconds: Int64) -> String {
+        for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60)] where seconds % size == 0 {
+            return "\(seconds / size)\(unit)"
+        }
+        return "\(seconds)s"
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+import TLS
+
+/// A TLS client driven by hand over a `HostileSocket`, so that a test can stop the handshake halfway
+/// or write raw bytes where TLS records belong once the session is up.
+final class HostileTLSSession {
+    /// The TCP connection under the session, for writing bytes that bypass TLS.
+    let socket: HostileSocket
+    private let connection: TLSConnection
+
+    /// Completes a handshake over `socket`, trusting the CA at `trustRootsPEMPath`.
+    init(over socket: HostileSocket, trustRootsPEMPath: String) throws {
+        self.socket = socket
+        connection = try TLSConnection(context: Self.context(trustRootsPEMPath))
+        while true {
+            let result = connection.handshake()
+            socket.send(drainCiphertext())
+            switch result {
+            case .complete:
+                return
+            case .failed(let error):
+                throw error
+            case .wantsMoreData:
+                guard let bytes = socket.receive(), !bytes.isEmpty else {
+                    throw HostileSocketError(operation: "handshake", code: ECONNRESET)
+                }
+                connection.receiveCiphertext(bytes)
+            }
+        }
+    }
+
+    /// The first flight of a client handshake (the ClientHello record) for `trustRootsPEMPath`'s server.
+    static func clientHello(trustRootsPEMPath: String) throws -> [UInt8] {
+        let connection = try TLSConnection(context: context(trustRootsPEMPath))
+        _ = connection.handshake()
+        var hello: [UInt8] = []
+        _ = connection.drainCiphertext(into: &hello)
+        return hello
+    }
+
+    /// Encrypts `bytes` as application data and sends them; false when the server is gone first.
+    @discardableResult
+    func sendPlaintext(_ bytes: [UInt8]) -> Bool {
+        guard case .complete = connection.writePlaintext(bytes) else { return false }
+        return socket.send(drainCiphertext())
+    }
+
+    private func drainCiphertext() -> [UInt8] {
+        var bytes: [UInt8] = []
+        _ = connection.drainCiphertext(into: &bytes)
+        return bytes
+    }
+
+    private static func context(_ trustRootsPEMPath: String) throws -> TLSContext {
+        try TLSContext.client(TLSClientConfiguration(trustRootsPEMPath: trustRootsPEMPath, serverName: "localhost"))
+    }
+}

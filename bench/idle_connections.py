@@ -1,0 +1,45 @@
+"""Opens N idle TLS connections to a server and reports how much its resident memory grew.
+
+Usage: idle_connections.py HOST PORT PID N CAFILE
+Prints: "<rss_before_kib> <rss_after_kib> <connections_open>".
+"""
+import socket
+import ssl
+import sys
+import time
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def main():
+    host, port, pid, count, cafile = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5]
+    context = ssl.create_default_context(cafile=cafile)
+    context.minimum_version = ssl.TLSVersion.TLSv1_3
+    pids = pid.split(",")
+    before = sum(rss_kib(p) for p in pids)
+    connections = []
+    deadline = time.time() + 120
+    for _ in range(count):
+        if time.time() > deadline:
+            break
+        raw = socket.create_connection((host, port), timeout=10)
+        try:
+            connections.append(context.wrap_socket(raw, server_hostname="localhost"))
+        except (ssl.SSLError, OSError):
+            raw.close()
+            break
+    time.sleep(1.0)
+    after = sum(rss_kib(p) for p in pids)
+    print(before, after, len(connections))
+    for connection in connections:
+        connection.close()
+
+
+if __name__ == "__main__":
+    main()
