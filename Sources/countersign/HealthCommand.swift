@@ -14,6 +14,9 @@ enum HealthCommand {
             var tls = TLSClientConfiguration()
             tls.trustRootsPEMPath = paths.caCertificate
             tls.serverName = "localhost"
+            // Presented only when the server asks (`--client-auth optional|require`).
+            tls.clientCertificatePEMPath = paths.clientCertificate
+            tls.clientPrivateKeyPEMPath = paths.clientKey
             let port = configuration.port == 0 ? 8443 : configuration.port
             let client = try TLSClient(host: "127.0.0.1", port: port, tls: tls, timeoutSeconds: 3)
             var headers = HTTPHeaders()

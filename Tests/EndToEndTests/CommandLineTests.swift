@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TLS
 
 /// The built `countersign` binary's `sign` and `call` commands, checked against a real server.
 @Suite struct CommandLineTests {
@@ -49,5 +50,14 @@ import TestSupport
         let result = try countersign(["call", "GET", "/api/v1/ping", "--port", "\(server.port)", "--certs", other.certificates.directory])
         #expect(result.status == 3)
         #expect(result.errorOutput.contains("pin"))
+    }
+
+    @Test(arguments: [ClientAuthentication.off, .require])
+    func healthChecksTheLocalServer(clientAuth: ClientAuthentication) throws {
+        let server = try TestServer { $0.clientAuth = clientAuth }
+        let healthy = try countersign(["health", "--port", "\(server.port)", "--certs", server.certificates.directory])
+        #expect(healthy.status == 0, "\(healthy.errorOutput)")
+        let stopped = try countersign(["health", "--port", "1", "--certs", server.certificates.directory])
+        #expect(stopped.status == 1)
     }
 }
