@@ -4,25 +4,27 @@ import Signing
 import Store
 
 extension BackendResponder {
-    /// Runs the checks of API.md "Order of checks" and the handler, and wraps the outcome in the envelope.
-    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language) -> (HTTPResponse, ResultCode) {
+    /// Runs the checks of API.md "Order of checks" and the handler, and wraps the outcome in the
+    /// envelope; also says what the signature check found, for the journal.
+    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language) -> (HTTPResponse, ResultCode, JournalVerdict) {
         let catalog = language.catalog
         let style = environment.settings.httpStatusStyle
+        var verdict = request.headers[environment.settings.signingPolicy.signatureHeader] == nil ? JournalVerdict.missing : .skipped
         do throws(APIError) {
-            let data = try runChecksAndHandler(request)
+            let data = try runChecksAndHandler(request, verdict: &verdict)
             let response = Envelope.response(code: .ok, message: catalog.text(for: .ok), data: data, requestID: requestID, style: style)
-            return (response, .ok)
+            return (response, .ok, verdict)
         } catch {
             if let failure = error.underlyingFailure {
                 environment.logger.log("error", "internal error", [("request_id", .string(requestID)), ("cause", .string(failure))])
             }
             let response = Envelope.response(code: error.code, message: catalog.text(for: error.message), data: error.data,
                                              requestID: requestID, style: style, status: error.status, extraHeaders: error.headers)
-            return (response, error.code)
+            return (response, error.code, verdict)
         }
     }
 
-    private func runChecksAndHandler(_ request: HTTPRequest) throws(APIError) -> JSONValue {
+    private func runChecksAndHandler(_ request: HTTPRequest, verdict: inout JournalVerdict) throws(APIError) -> JSONValue {
         let settings = environment.settings
         try checkRequiredHeaders(request)
         if let versionHeader = settings.versionHeader, let version = request.headers[versionHeader],
@@ -33,7 +35,7 @@ extension BackendResponder {
                                        headers: request.headers.map { (name: $0.name, value: $0.value) }, body: request.body)
         let parameters = try readParameters(signable)
         try checkSignature(signable, parameters: parameters, received: request.headers[settings.signingPolicy.signatureHeader],
-                           appKey: request.headers["X-APP-KEY"])
+                           appKey: request.headers["X-APP-KEY"], verdict: &verdict)
 
         let route: APIRoute
         switch router.match(request.method, request.path) {
@@ -77,21 +79,28 @@ extension BackendResponder {
         }
     }
 
-    /// 10003 when a signature that must be checked does not match (with the diagnosis in development mode).
-    private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?) throws(APIError) {
-        let requirement = environment.settings.signature
-        guard requirement != .off, requirement == .required || received != nil else { return }
+    /// 10003 when a signature that must be checked does not match (with the diagnosis in development
+    /// mode). A signature sent under `--signature off` is still checked, for the journal only.
+    private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
+                                verdict: inout JournalVerdict) throws(APIError) {
+        let enforced = environment.settings.signature == .required || (environment.settings.signature == .optional && received != nil)
+        guard enforced || received != nil else { return }
         guard let app = environment.apps.app(forKey: appKey?.trimmedHeaderValue) else {
-            throw APIError(.signatureMismatch, .unknownAppKey)
+            verdict = .invalid
+            if enforced { throw APIError(.signatureMismatch, .unknownAppKey) }
+            return
         }
         let canonical: CanonicalRequest
         do {
             canonical = try canonicalizer.canonicalize(signable, parameters: parameters)
         } catch {
-            throw APIError(parsing: error)
+            if enforced { throw APIError(parsing: error) }
+            return
         }
-        let verdict = verifier.verify(canonical, received: received, secrets: app.secrets, scheme: app.scheme)
-        guard verdict != .valid else {
+        let result = verifier.verify(canonical, received: received, secrets: app.secrets, scheme: app.scheme)
+        verdict = result == .valid ? .valid : result == .missing ? .missing : .invalid
+        guard enforced else { return }
+        guard result != .valid else {
             try replayGuard?.admit(signable, appKey: app.appKey)
             return
         }

@@ -8,9 +8,7 @@ extension BackendResponder {
     func answerControlledAPI(_ request: HTTPRequest, requestID: String) -> APIAnswer {
         let settings = environment.settings
         let language = Language.negotiate(request.headers["Accept-Language"])
-        let (response, code) = answerAPI(request, requestID: requestID, language: language)
-        let verdict = JournalVerdict(code: code, signatureSent: request.headers[settings.signingPolicy.signatureHeader] != nil,
-                                     requirement: settings.signature)
+        let (response, code, verdict) = answerAPI(request, requestID: requestID, language: language)
         var answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
                                diagnosisSource: verdict == .invalid ? response.body : nil)
         if code == .noSuchEndpoint || code == .methodNotAllowed,

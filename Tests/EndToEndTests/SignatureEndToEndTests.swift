@@ -184,14 +184,14 @@ import TestSupport
     }
 
     @Test func expiredTokenIsNotLoggedIn() throws {
-        let server = try TestServer { $0.tokenTTLSeconds = 1 }
+        let server = try TestServer { $0.tokenTTLSeconds = 3 }
         let client = try server.client()
         var signer = server.signer()
         let login = try ReceivedEnvelope(client.send(signer.request("POST", "/api/v1/users/login",
             parameters: [("phone", TestServer.demoPhone), ("password", TestServer.demoPassword)])))
         signer.token = try #require(login.data["token"]?.stringValue)
         #expect(try ReceivedEnvelope(client.send(signer.request("GET", "/api/v1/users/me"))).code == 0)
-        usleep(2_100_000)
+        usleep(3_100_000)
         let expired = try ReceivedEnvelope(client.send(signer.request("GET", "/api/v1/users/me")))
         #expect(expired.code == 20104)
         #expect(expired.status == 401)

@@ -1,26 +1,12 @@
 /// What the signature check said about a request, as the journal shows it.
 public enum JournalVerdict: String, Sendable, CaseIterable {
-    /// The signature matched (replay protection may still have refused the request: 10004).
+    /// The signature matched (replay protection may still have refused the request: 10004; under
+    /// `--signature off` the request was answered anyway).
     case valid
-    /// A signature was sent and did not match (10003).
+    /// A signature was sent and did not match (10003, or answered anyway under `--signature off`).
     case invalid
     /// No signature was sent.
     case missing
-    /// A signature was sent but not checked: the request was refused before the check, or
-    /// `--signature off` is set.
+    /// A signature was sent but not checked: the request was refused before the check.
     case skipped
-
-    /// The verdict for a request that sent a signature or not and that the pipeline answered
-    /// with `code`.
-    init(code: ResultCode, signatureSent: Bool, requirement: BackendSettings.SignatureRequirement) {
-        guard signatureSent else {
-            self = .missing
-            return
-        }
-        switch APIStage(code: code) {
-        case .beforeSignature: self = .skipped
-        case .signature: self = code == .signatureMismatch ? .invalid : .valid
-        case .afterSignature: self = requirement == .off ? .skipped : .valid
-        }
-    }
 }
