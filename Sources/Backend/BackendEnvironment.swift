@@ -1,8 +1,11 @@
 /// What every event loop's responder shares: the settings, fixed at start, and the
 /// contract-testing state (journal, faults, stubs), which the admin API changes at run time.
 public final class BackendEnvironment: Sendable {
+    /// The backend's settings, validated at start.
     public let settings: BackendSettings
+    /// The apps that may sign requests.
     public let apps: AppRegistry
+    /// Where request lines and events go.
     public let logger: Logger
     /// The database file each loop opens its own connection to.
     public let databasePath: String

@@ -12,7 +12,7 @@ public struct BackendSettings: Sendable {
         case required
         /// A signature is verified when present; unsigned requests pass.
         case optional
-        /// Signatures are never checked (the journal shows a sent signature as `skipped`).
+        /// Signatures are never enforced (a sent one is still checked, for the journal only).
         case off
     }
 

@@ -18,9 +18,9 @@ public final class JournalStore {
         self.database = database
     }
 
-    /// Opens the journal at `path`, creating it when absent. A file that cannot be opened or
-    /// migrated (damaged, or not a journal) is deleted and created again: it holds only
-    /// diagnostic data. The folder must exist.
+    /// Opens the journal at `path`, creating it when absent. A file that cannot be opened,
+    /// fails SQLite's quick check or cannot be migrated (damaged, or not a journal) is deleted
+    /// and created again: it holds only diagnostic data. The folder must exist.
     public static func open(path: String) throws(StoreError) -> JournalStore {
         do {
             return try openExisting(path: path)
@@ -37,6 +37,10 @@ public final class JournalStore {
         try database.executeScript("PRAGMA synchronous = OFF")
         // 16 MiB of page cache: the default journal (10,000 entries) stays in memory.
         try database.executeScript("PRAGMA cache_size = -16384")
+        let check = try database.fetchOne("PRAGMA quick_check(1)") { row throws(StoreError) in try row.text(at: 0) }
+        guard check == "ok" else {
+            throw StoreError.sqlite(code: .corrupt, message: "quick_check: \(check ?? "no answer")", sql: "PRAGMA quick_check(1)")
+        }
         try JournalSchema.migrations.apply(to: database)
         return JournalStore(database: database)
     }

@@ -73,6 +73,17 @@ import TestSupport
         #expect(try admin.journal("?path=/__admin/requests").isEmpty, "admin requests are not journaled")
     }
 
+    @Test func escapesWhatItRecords() throws {
+        let server = try TestServer.forAdmin()
+        var signer = server.signer()
+        signer.deviceID = "quote\" back\\slash \t 設備"
+        let parameters = [("nickname", #"a "b" \c"#), ("tags", "x,y")]
+        _ = try server.client().send(signer.request("GET", "/api/v1/games", parameters: parameters))
+        let entry = try #require(try AdminClient(server).journal().first)
+        #expect(entry["headers"]?["X-DEVICE-ID"]?.stringValue == signer.deviceID)
+        #expect(entry["params"]?["nickname"]?.stringValue == #"a "b" \c"#)
+    }
+
     @Test func keepsOnlyTheNewestJournalSizeEntries() throws {
         let server = try TestServer.forAdmin { $0.journalSize = 3 }
         let admin = try AdminClient(server)
@@ -92,6 +103,16 @@ import TestSupport
         #expect(try admin.call("GET", "/__admin/requests").text == #"{"requests":[]}"#)
         #expect(try admin.count() == 0)
         #expect(!FileManager.default.fileExists(atPath: server.directory.file("data/countersign.journal.sqlite")))
+    }
+
+    @Test func aDamagedJournalFileIsReplaced() throws {
+        let server = try TestServer.forAdmin { configuration in
+            let journal = configuration.databasePath.replacingOccurrences(of: ".sqlite", with: ".journal.sqlite")
+            try? FileManager.default.createDirectory(atPath: (journal as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: journal, contents: Data(repeating: 0x5A, count: 8192))
+        }
+        _ = try server.signedCall("GET", "/api/v1/ping")
+        #expect(try AdminClient(server).count() == 1)
     }
 
     @Test func neverRecordsTheSecretAWholeTokenOrAPassword() throws {

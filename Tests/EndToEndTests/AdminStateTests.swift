@@ -42,7 +42,8 @@ import TestSupport
         let token = try server.demoToken()
         try admin.call("POST", "/__admin/faults", #"{"path": "/api/v1/games", "code": 50000}"#)
         try admin.call("POST", "/__admin/stubs", #"{"method": "GET", "path": "/api/v1/extra"}"#)
-        try admin.call("DELETE", "/__admin/stubs/1")
+        #expect(try admin.call("DELETE", "/__admin/stubs/1").status == 204, "the file stub is removed until the reset")
+        #expect(try server.signedCall("GET", "/api/v1/banner").code == 10404)
 
         #expect(try admin.call("POST", "/__admin/reset").status == 204)
         #expect(try admin.count() == 0)

@@ -37,7 +37,7 @@ import Transport
         }
         let closedAfter = clock.now().milliseconds(since: started)
         #expect(harness.server.openConnections == 0, "still open after \(head.count) bytes, one every 100 ms")
-        #expect(closedAfter >= 500 && closedAfter < 1_500, "closed after \(closedAfter) ms")
+        #expect(closedAfter >= 500 && closedAfter < 2_000, "closed after \(closedAfter) ms")
         #expect(throws: ClientError.self) { try client.receiveResponse(for: "GET") }
         #expect(try harness.ordinaryRequestStatus() == .ok)
     }
@@ -56,9 +56,10 @@ import Transport
         let clock = SystemMonotonicClock()
         let started = clock.now()
         session.sendPlaintext(Array(Array(repeating: request, count: 32).joined()))
-        #expect(harness.connectionsDrain(withinMilliseconds: 2_000))
-        let droppedAfter = clock.now().milliseconds(since: started)
-        #expect(droppedAfter >= 300 && droppedAfter < 1_500, "dropped after \(droppedAfter) ms")
+        // About a second in a debug build; the bound leaves room for sanitizers, and is still far
+        // below the 10 s header timeout that would otherwise close the connection.
+        #expect(harness.connectionsDrain(withinMilliseconds: 5_000))
+        #expect(clock.now().milliseconds(since: started) >= 300)
         #expect(try harness.ordinaryRequestStatus() == .ok)
     }
 
@@ -80,7 +81,7 @@ import Transport
         let harness = try TransportHarness()
         let socket = try HostileSocket(port: harness.port)
         socket.send(kind.bytes)  // the server may close before it has read everything
-        #expect(socket.awaitClose() != .stillOpen, "the server kept a connection that sent \(kind.rawValue)")
+        #expect(socket.serverCloses(), "the server kept a connection that sent \(kind.rawValue)")
         #expect(harness.connectionsDrain(withinMilliseconds: 1_000))
         #expect(try harness.ordinaryRequestStatus() == .ok)
     }
@@ -103,7 +104,7 @@ import Transport
         let harness = try TransportHarness()
         let session = try HostileTLSSession(over: HostileSocket(port: harness.port), trustRootsPEMPath: harness.paths.caCertificate)
         session.socket.send(kind.bytes)
-        #expect(session.socket.awaitClose() != .stillOpen, "the server kept a session that received \(kind.rawValue)")
+        #expect(session.socket.serverCloses(), "the server kept a session that received \(kind.rawValue)")
         #expect(harness.connectionsDrain(withinMilliseconds: 1_000))
         #expect(try harness.ordinaryRequestStatus() == .ok)
     }

@@ -46,16 +46,17 @@ struct JSONObjectWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Writes `text` quoted: at once when nothing in it needs escaping (the usual case), else
-    /// through `JSONWriter`.
+    /// Writes `text` quoted: copied at once when nothing in it needs escaping (the usual case),
+    /// else through `JSONWriter`.
     private mutating func writeString(_ text: String) {
-        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        guard plain else {
-            JSONWriter.write(.string(text), into: &bytes)
-            return
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != quote && $0 != backslash }) else { return false }
+            bytes.append(quote)
+            bytes.append(contentsOf: utf8)
+            bytes.append(quote)
+            return true
         }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\""))
+        if copied != true { JSONWriter.write(.string(text), into: &bytes) }
     }
 }

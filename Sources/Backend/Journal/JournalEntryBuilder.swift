@@ -38,7 +38,7 @@ public struct JournalEntryBuilder: Sendable {
         let parameters = self.parameters(of: request, hiding: &hiddenTexts)
         let hidden = hiddenTexts.filter { !$0.isEmpty }
         let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: Self.hiddenValue) } + secretReplacements
-        var entry = JSONObjectWriter(capacity: 384)
+        var entry = JSONObjectWriter(capacity: 512)
         entry.add("request_id", string: record.requestID)
         entry.add("time_ms", .number(JSONNumber(record.timeMilliseconds)))
         entry.add("method", string: request.method)
