@@ -25,16 +25,21 @@ enum BackendSetup {
         return settings
     }
 
+    /// The seed's text, read once at start (the database may be created from it, and resets use it).
+    static func seed(for configuration: Configuration) -> String? {
+        FileContents.read(configuration.seedPath).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Creates the database from the seed when it is absent (atomically), migrates it otherwise,
     /// and loads the signing apps.
-    static func prepareDatabase(for configuration: Configuration, logger: Logger) throws(StartupError) -> AppRegistry {
+    static func prepareDatabase(for configuration: Configuration, seed: String?, logger: Logger) throws(StartupError) -> AppRegistry {
         let path = configuration.databasePath
         if access(path, F_OK) != 0 {
-            guard let seed = FileContents.read(configuration.seedPath) else {
+            guard let seed else {
                 throw StartupError(step: "database", reason: "\(path) does not exist and the seed file \(configuration.seedPath) cannot be read (run from the project folder or pass --seed)")
             }
             try FileContents.createDirectories(forFile: path)
-            try RunningServer.step("database") { () throws(StoreError) in try Store.create(at: path, seedSQL: String(decoding: seed, as: UTF8.self)) }
+            try RunningServer.step("database") { () throws(StoreError) in try Store.create(at: path, seedSQL: seed) }
             logger.log("info", "created database from seed", [("path", .string(path)), ("seed", .string(configuration.seedPath))])
         }
         let records = try RunningServer.step("database") { () throws(StoreError) in
@@ -46,12 +51,11 @@ enum BackendSetup {
         }
     }
 
-    /// The admin API's settings: the token, the seed text for resets (read now: the database may
-    /// already exist), and the redacted configuration.
-    static func adminSettings(for configuration: Configuration) -> AdminSettings {
+    /// The admin API's settings: the token, the seed text for resets, and the redacted configuration.
+    static func adminSettings(for configuration: Configuration, seed: String?) -> AdminSettings {
         var admin = AdminSettings()
         admin.adminToken = configuration.adminToken
-        admin.seedSQL = FileContents.read(configuration.seedPath).map { String(decoding: $0, as: UTF8.self) }
+        admin.seedSQL = seed
         admin.seedPath = configuration.seedPath
         admin.effectiveConfiguration = configuration.effectiveJSON
         return admin

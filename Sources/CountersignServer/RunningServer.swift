@@ -29,7 +29,8 @@ public final class RunningServer: Sendable {
             logger.log("info", "created certificates", [("folder", .string(certificates.directory)), ("files", .array(created.map(JSONValue.string)))])
         }
         let settings = try BackendSetup.settings(for: configuration)
-        let apps = try BackendSetup.prepareDatabase(for: configuration, logger: logger)
+        let seed = BackendSetup.seed(for: configuration)
+        let apps = try BackendSetup.prepareDatabase(for: configuration, seed: seed, logger: logger)
         let stubs = try StubFolder.load(configuration.stubsDirectory)
 
         let mainTLS = TLSContextBox(try step("TLS") { () throws(TLSError) in try TLSContext.server(configuration.serverTLS(certificates)) })
@@ -51,7 +52,7 @@ public final class RunningServer: Sendable {
         transport.maxConnections = configuration.maxConnections
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
-                                             admin: BackendSetup.adminSettings(for: configuration), journal: journal, stubs: stubs)
+                                             admin: BackendSetup.adminSettings(for: configuration, seed: seed), journal: journal, stubs: stubs)
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }
