@@ -14,6 +14,10 @@ struct APIRequestContext {
     let session: Session?
     let store: Store
     let settings: BackendSettings
+    /// The client's address, for login throttling.
+    let peer: String
+    /// Wrong-password counts, when login throttling is on.
+    let loginThrottle: LoginThrottle?
 
     /// The session of a route that requires login (the responder checked it before calling).
     func requireSession() throws(APIError) -> Session {

@@ -15,6 +15,8 @@ public final class BackendEnvironment: Sendable {
     public let admin: AdminSettings
     /// The request journal; nil when `--journal-size 0` turns it off.
     public let journal: Journal?
+    /// Wrong-password counts for login throttling; nil when it is off.
+    let loginThrottle: LoginThrottle?
     /// Faults injected with `POST /__admin/faults`.
     let faults = AdminRegistry<Fault>()
     /// Stubs from the stubs folder and `POST /__admin/stubs`.
@@ -32,5 +34,6 @@ public final class BackendEnvironment: Sendable {
         self.admin = admin
         self.journal = journal
         self.stubs = AdminRegistry(initial: stubs)
+        loginThrottle = settings.loginThrottle.map(LoginThrottle.init)
     }
 }

@@ -6,12 +6,12 @@ import Store
 extension BackendResponder {
     /// Runs the checks of API.md "Order of checks" and the handler, and wraps the outcome in the
     /// envelope; also says what the signature check found, for the journal.
-    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language) -> (HTTPResponse, ResultCode, JournalVerdict) {
+    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language, peer: String) -> (HTTPResponse, ResultCode, JournalVerdict) {
         let catalog = language.catalog
         let style = environment.settings.httpStatusStyle
         var verdict = request.headers[environment.settings.signingPolicy.signatureHeader] == nil ? JournalVerdict.missing : .skipped
         do throws(APIError) {
-            let data = try runChecksAndHandler(request, verdict: &verdict)
+            let data = try runChecksAndHandler(request, peer: peer, verdict: &verdict)
             let response = Envelope.response(code: .ok, message: catalog.text(for: .ok), data: data, requestID: requestID, style: style)
             return (response, .ok, verdict)
         } catch {
@@ -24,7 +24,7 @@ extension BackendResponder {
         }
     }
 
-    private func runChecksAndHandler(_ request: HTTPRequest, verdict: inout JournalVerdict) throws(APIError) -> JSONValue {
+    private func runChecksAndHandler(_ request: HTTPRequest, peer: String, verdict: inout JournalVerdict) throws(APIError) -> JSONValue {
         let settings = environment.settings
         try checkRequiredHeaders(request)
         if let versionHeader = settings.versionHeader, let version = request.headers[versionHeader],
@@ -51,7 +51,8 @@ extension BackendResponder {
         if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
         let context = APIRequestContext(request: request, parameters: parameters, now: now,
                                         deviceID: request.headers["X-DEVICE-ID"]?.trimmedHeaderValue,
-                                        session: session, store: store, settings: settings)
+                                        session: session, store: store, settings: settings, peer: peer,
+                                        loginThrottle: environment.loginThrottle)
         return try route.handle(context)
     }
 

@@ -5,10 +5,10 @@ extension BackendResponder {
     /// The answer under `/api/`: the pipeline's (API.md "Order of checks"); for a method and path
     /// it has no endpoint for, a matching stub's; then, when the request passed the signature
     /// check, changed by a matching fault.
-    func answerControlledAPI(_ request: HTTPRequest, requestID: String) -> APIAnswer {
+    func answerControlledAPI(_ request: HTTPRequest, requestID: String, peer: String) -> APIAnswer {
         let settings = environment.settings
         let language = Language.negotiate(request.headers["Accept-Language"])
-        let (response, code, verdict) = answerAPI(request, requestID: requestID, language: language)
+        let (response, code, verdict) = answerAPI(request, requestID: requestID, language: language, peer: peer)
         var answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
                                diagnosisSource: verdict == .invalid ? response.body : nil)
         if code == .noSuchEndpoint || code == .methodNotAllowed,

@@ -43,7 +43,7 @@ public final class BackendResponder: HTTPResponder {
             return ResponsePlan(response: response)
         }
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
-        let answer = answerControlledAPI(request, requestID: requestID)
+        let answer = answerControlledAPI(request, requestID: requestID, peer: connection.peer.host)
         let answeredAt = monotonic.now()
         let latency = Self.milliseconds(from: started, to: answeredAt)
         log(request, requestID: requestID, status: answer.httpStatus, code: answer.code, latency: latency, connection: connection)

@@ -34,6 +34,8 @@ public struct BackendSettings: Sendable {
     public var tokenLifetimeSeconds: Int64 = 7 * 86_400
     /// PBKDF2 rounds for passwords set from now on (default 100,000; lower in tests).
     public var passwordIterations = 100_000
+    /// Wrong-password throttling of login (10429), or nil when off (`--login-throttle off`).
+    public var loginThrottle: LoginThrottlePolicy? = LoginThrottlePolicy()
     /// The zone in which the check-in day is counted (default Asia/Shanghai).
     public var timeZone: TimeZoneRules
     /// The OpenAPI document served at `/openapi.yaml`, if found at start.

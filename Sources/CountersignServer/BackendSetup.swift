@@ -18,6 +18,7 @@ enum BackendSetup {
         policy.signedHeaders = configuration.signedHeaders
         settings.signingPolicy = policy
         if let window = configuration.replayWindowSeconds { settings.enableReplayProtection(windowSeconds: window) }
+        settings.loginThrottle = configuration.loginThrottle
         settings.defaultSecretOverride = configuration.secret
         settings.tokenLifetimeSeconds = configuration.tokenTTLSeconds
         settings.passwordIterations = configuration.passwordIterations

@@ -13,6 +13,7 @@ extension Configuration {
             ("secret", redacted(secret)), ("signed_headers", .array(signedHeaders.map(text))),
             ("signature", text(signature.rawValue)), ("version_header", versionHeader.map(text) ?? .null),
             ("replay_window", replayWindowSeconds.map { text(Self.durationText($0)) } ?? "off"),
+            ("login_throttle", loginThrottle.map { text("\($0.maxFailures)/\(Self.durationText($0.windowSeconds))") } ?? "off"),
             ("token_ttl", text(Self.durationText(tokenTTLSeconds))), ("time_zone", text(timeZone)),
             ("client_auth", text(clientAuth.rawValue)), ("http_status", text(httpStatus.rawValue)), ("mode", text(mode.rawValue)),
             ("admin_token", redacted(adminToken)), ("pinning_tests", .bool(pinningTests)),

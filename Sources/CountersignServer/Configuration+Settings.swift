@@ -43,6 +43,14 @@ extension Configuration {
             guard isToken(value) else { throw SettingRejection(reason: "a header name, or none") }
             config.versionHeader = value
         },
+        Setting("login-throttle", "wrong passwords per phone number and window before login answers 10429, as N/DURATION, or off (default 5/5m; an address may have 4 times as many)") { config, value throws(SettingRejection) in
+            if value == "off" { config.loginThrottle = nil; return }
+            let parts = value.split(separator: "/")
+            guard parts.count == 2, let count = Int(parts[0]), count > 0 else {
+                throw SettingRejection(reason: "'\(value)' is not N/DURATION such as 5/5m, or off")
+            }
+            config.loginThrottle = LoginThrottlePolicy(maxFailures: count, windowSeconds: try duration(String(parts[1])))
+        },
         Setting("replay-window", "replay protection: X-TIMESTAMP within this window (s, m, h or d) and X-NONCE used once, or off (default off)") { config, value throws(SettingRejection) in
             config.replayWindowSeconds = value == "off" ? nil : try duration(value)
         },

@@ -18,6 +18,7 @@ public struct Configuration: Sendable {
     public var signature = BackendSettings.SignatureRequirement.required
     public var versionHeader: String? = "X-API-VERSION"
     public var replayWindowSeconds: Int64?
+    public var loginThrottle: LoginThrottlePolicy? = LoginThrottlePolicy()
     public var tokenTTLSeconds: Int64 = 7 * 86_400
     public var timeZone = "Asia/Shanghai"
     public var clientAuth = ClientAuthentication.off

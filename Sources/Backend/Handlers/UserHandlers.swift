@@ -24,11 +24,18 @@ enum UserHandlers {
     static func login(_ context: APIRequestContext) throws(APIError) -> JSONValue {
         let phone = try context.requiredText("phone")
         let password = try context.requiredText("password")
+        if let wait = context.loginThrottle?.retryAfter(phone: phone, address: context.peer, now: context.now) {
+            var error = APIError(.tooManyRequests, .tooManyRequests(retryAfterSeconds: Int(wait)))
+            error.headers = [(name: "Retry-After", value: String(wait))]
+            throw error
+        }
         guard let user = try storeCall({ () throws(StoreError) in try context.store.user(phone: phone) }),
               Credentials.verifyPassword(password, hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations)
         else {
+            context.loginThrottle?.recordFailure(phone: phone, address: context.peer, now: context.now)
             throw APIError(.wrongCredentials, .wrongCredentials)
         }
+        context.loginThrottle?.recordSuccess(phone: phone)
         guard !user.isDisabled else { throw APIError(.accountDisabled, .accountDisabled) }
         let issued = try issueToken(for: user, context)
         return .object(JSONObject([
