@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "TLS"]),
         .target(name: "Backend", dependencies: ["HTTP", "Transport", "Signing", "Store", "Crypto", "JSON"]),
         .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON"]),
-        .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON"]),
+        .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
         .executableTarget(name: "countersign", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "Signing", "Store", "JSON"]),
         .executableTarget(name: "SigningBenchmark", dependencies: ["Signing", "Crypto"], path: "bench/SigningBenchmark"),
 

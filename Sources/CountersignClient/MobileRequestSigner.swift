@@ -1,6 +1,7 @@
 import Crypto
 import HTTP
 import JSON
+import Signing
 
 /// Builds and signs requests exactly as a mobile app's networking layer does (SIGNING.md "The
 /// client's algorithm"), independently of the server's canonicalizer: a dictionary of the client's own

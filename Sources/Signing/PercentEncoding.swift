@@ -1,10 +1,10 @@
 /// Percent-encoding as Alamofire's `URLEncoding` escapes query and form components.
-enum PercentEncoding {
+public enum PercentEncoding {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `text` with every byte escaped except letters, digits, `-._~` and `/?`
     /// (RFC 3986's query characters minus the general and sub-delimiters, as Alamofire does).
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

@@ -4,6 +4,7 @@ import CountersignClient
 import CountersignServer
 import HTTP
 import JSON
+import Signing
 import TLS
 
 /// The parsed arguments of `countersign call`.
