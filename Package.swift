@@ -11,6 +11,7 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CLinux"),
+        .target(name: "Locking"),
 
         // Pure layers: no I/O.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
@@ -19,29 +20,30 @@ let package = Package(
         .target(name: "Signing", dependencies: ["Crypto", "JSON"]),
 
         // OpenSSL and SQLite wrappers.
-        .target(name: "TLS", dependencies: ["COpenSSL"]),
+        .target(name: "TLS", dependencies: ["COpenSSL", "Locking"]),
         .target(name: "Certificates", dependencies: ["COpenSSL"]),
         .target(name: "Store", dependencies: ["CSQLite"]),
 
         // The server.
-        .target(name: "Transport", dependencies: ["CLinux", "HTTP", "TLS"]),
-        .target(name: "Backend", dependencies: ["HTTP", "Transport", "Signing", "Store", "Crypto", "JSON"]),
+        .target(name: "Transport", dependencies: ["CLinux", "HTTP", "Locking", "TLS"]),
+        .target(name: "Backend", dependencies: ["HTTP", "Locking", "Transport", "Signing", "Store", "Crypto", "JSON"]),
         .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
         .executableTarget(name: "countersign", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "Signing", "Store", "JSON"]),
         .executableTarget(name: "SigningBenchmark", dependencies: ["Signing", "Crypto"], path: "bench/SigningBenchmark"),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "JSON", "HTTP"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "JSON", "HTTP", "Locking"], path: "Tests/TestSupport"),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "JSON", "Crypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TLSTests", dependencies: ["TLS", "Certificates"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Locking"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "TestSupport"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "Locking", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "Locking"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
     ]
 )

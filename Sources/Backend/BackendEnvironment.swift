@@ -21,6 +21,8 @@ public final class BackendEnvironment: Sendable {
     let faults = AdminRegistry<Fault>()
     /// Stubs from the stubs folder and `POST /__admin/stubs`.
     let stubs: AdminRegistry<Stub>
+    /// The counts `/metrics` shows, one shard per event loop.
+    public let metrics = MetricsRegistry()
 
     /// The shared state of one server; `stubs` are those loaded from the stubs folder.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,

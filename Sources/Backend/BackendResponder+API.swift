@@ -123,10 +123,10 @@ extension BackendResponder {
         }
         let token = authorization.dropFirst(7).trimmingWhitespace()
         let hash = Credentials.tokenHash(String(token))
-        guard let found = try storeCall({ () throws(StoreError) in try store.activeSession(tokenHash: hash, now: now) }) else {
+        guard let user = try storeCall({ () throws(StoreError) in try store.activeUser(tokenHash: hash, now: now) }) else {
             throw APIError(.notLoggedIn, .notLoggedIn)
         }
-        return Session(user: found.user, tokenHash: hash)
+        return Session(user: user, tokenHash: hash)
     }
 }
 

@@ -19,6 +19,10 @@ public final class BackendResponder: HTTPResponder {
     private let monotonic = SystemMonotonicClock()
     /// This loop's queue into the request journal; nil when the journal is off.
     private let journalQueue: JournalQueue?
+    /// This loop's counts for `/metrics`.
+    let metricsShard: MetricsShard
+    /// The database's statement totals once the responder was ready: opening it is not request work.
+    let statementsAtStart: StatementTiming
 
     /// A responder for loop `loopIndex`, opening its own connection to the database.
     public init(environment: BackendEnvironment, loopIndex: Int) throws(StoreError) {
@@ -29,17 +33,23 @@ public final class BackendResponder: HTTPResponder {
         replayGuard = ReplayGuard(settings: environment.settings, store: store, clock: environment.clock)
         requestIDs = RequestIDGenerator(loopIndex: loopIndex)
         journalQueue = environment.journal?.makeQueue()
+        metricsShard = environment.metrics.makeShard()
+        statementsAtStart = store.statementTiming
     }
 
     public func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan {
         let started = monotonic.now()
         let requestID = requestIDs.next()
         guard request.path.hasPrefix("/api/") else {
-            let response = request.path == "/__admin" || request.path.hasPrefix("/__admin/")
+            let isAdmin = request.path == Self.adminRoute || request.path.hasPrefix(Self.adminRoute + "/")
+            let response = isAdmin
                 ? answerAdmin(request, requestID: requestID, connection: connection)
-                : OperationalEndpoints.respond(to: request, requestID: requestID, store: store, settings: environment.settings)
-            log(request, requestID: requestID, status: response.status.code, code: nil,
-                latency: Self.milliseconds(from: started, to: monotonic.now()), connection: connection)
+                : OperationalEndpoints.respond(to: request, requestID: requestID, store: store, settings: environment.settings,
+                                               metrics: environment.metrics)
+            let latency = Self.milliseconds(from: started, to: monotonic.now())
+            log(request, requestID: requestID, status: response.status.code, code: nil, latency: latency, connection: connection)
+            let route = isAdmin ? Self.adminRoute : OperationalEndpoints.route(for: request.path)
+            recordMetrics(request, route: route, status: response.status.code, code: nil, verdict: nil, latency: latency)
             return ResponsePlan(response: response)
         }
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
@@ -47,6 +57,8 @@ public final class BackendResponder: HTTPResponder {
         let answeredAt = monotonic.now()
         let latency = Self.milliseconds(from: started, to: answeredAt)
         log(request, requestID: requestID, status: answer.httpStatus, code: answer.code, latency: latency, connection: connection)
+        recordMetrics(request, route: apiRoute(for: request), status: answer.httpStatus, code: answer.code, verdict: answer.verdict,
+                      latency: latency)
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: arrivedAt, verdict: answer.verdict,
             httpStatus: answer.httpStatus, code: answer.code, diagnosisSource: answer.diagnosisSource,

@@ -1,8 +1,8 @@
-import Synchronization
+import Locking
 
 /// Log lines waiting to be written, and where they go.
 final class LogBuffer: Sendable {
-    private let pending = Mutex<[UInt8]>([])
+    private let pending = LockedValue<[UInt8]>([])
     private let sink: @Sendable ([UInt8]) -> Void
 
     /// A buffer that hands whole lines to `sink`, one call per flush, serialized.

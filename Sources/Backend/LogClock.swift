@@ -1,10 +1,10 @@
 import Glibc
-import Synchronization
+import Locking
 
 /// Timestamps for log lines, `2026-11-29T13:25:17.123Z`; the part up to the second is formatted
 /// once per second.
 final class LogClock: Sendable {
-    private let cache = Mutex<(second: Int, prefix: String)>((-1, ""))
+    private let cache = LockedValue<(second: Int, prefix: String)>((-1, ""))
 
     /// The current UTC time with milliseconds.
     func timestamp() -> String {

@@ -75,12 +75,18 @@ public final class Logger: Sendable {
             for (key, value) in fields {
                 line += " " + key + "="
                 switch value {
-                case .string(let text): line += text
+                case .string(let text) where Self.isBare(text): line += text
                 case .number(let number): line += number.text
                 default: line += JSONWriter.serialize(value)
                 }
             }
             return line
         }
+    }
+
+    /// Whether a text-format value can be printed without quotes (logfmt): non-empty, with no
+    /// space, quote, `=` or control character. Other values are written as JSON strings.
+    private static func isBare(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }
     }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counts wrong passwords per phone number and per client address across all event loops, and
 /// says how long a login must wait once either has too many. Bounded: at most `maxTrackedKeys`
@@ -13,7 +13,7 @@ final class LoginThrottle: Sendable {
     static let maxTrackedKeys = 100_000
 
     private let policy: LoginThrottlePolicy
-    private let windows = Mutex<[String: Window]>([:])
+    private let windows = LockedValue<[String: Window]>([:])
 
     init(policy: LoginThrottlePolicy) { self.policy = policy }
 

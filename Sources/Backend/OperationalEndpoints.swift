@@ -2,9 +2,18 @@ import HTTP
 import JSON
 import Store
 
-/// The unsigned endpoints outside `/api/`: health, readiness and the OpenAPI document.
+/// The unsigned endpoints outside `/api/`: health, readiness, metrics and the OpenAPI document.
 enum OperationalEndpoints {
-    static func respond(to request: HTTPRequest, requestID: String, store: Store, settings: BackendSettings) -> HTTPResponse {
+    /// Their paths.
+    static let paths: Set<String> = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
+
+    /// The route `/metrics` counts a request to `path` under: the path itself, or `other`.
+    static func route(for path: String) -> String {
+        paths.contains(path) ? path : RequestLabels.unmatchedRoute
+    }
+
+    static func respond(to request: HTTPRequest, requestID: String, store: Store, settings: BackendSettings,
+                        metrics: MetricsRegistry) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return json(HTTPStatus(code: 405), ["error": "method not allowed"], requestID: requestID, extra: [(name: "Allow", value: "GET, HEAD")])
         }
@@ -16,17 +25,24 @@ enum OperationalEndpoints {
             return databaseReady
                 ? json(.ok, ["status": "ready", "database": "ok", "tls": "ok"], requestID: requestID)
                 : json(HTTPStatus(code: 503), ["status": "not ready", "database": "unavailable", "tls": "ok"], requestID: requestID)
+        case "/metrics":
+            let report = metrics.report()
+            return text(Array(report.text.utf8), contentType: MetricsExposition.contentType, requestID: requestID)
         case "/openapi.yaml":
             guard let document = settings.openAPIDocument else {
                 return json(HTTPStatus(code: 404), ["error": "docs/openapi.yaml was not found when the server started"], requestID: requestID)
             }
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: "application/yaml; charset=utf-8")
-            headers.add(name: "X-Request-Id", value: requestID)
-            return HTTPResponse(status: .ok, headers: headers, body: document)
+            return text(document, contentType: "application/yaml; charset=utf-8", requestID: requestID)
         default:
             return json(HTTPStatus(code: 404), ["error": "not found"], requestID: requestID)
         }
+    }
+
+    private static func text(_ body: [UInt8], contentType: String, requestID: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "X-Request-Id", value: requestID)
+        return HTTPResponse(status: .ok, headers: headers, body: body)
     }
 
     private static func json(_ status: HTTPStatus, _ object: JSONObject, requestID: String,

@@ -7,19 +7,20 @@ struct Router<Route> {
         case methodNotAllowed(allowed: [String])
     }
 
-    private var routes: [String: [String: Route]] = [:]
+    /// The routes of each path, by method (a path has a handful at most, so a list is searched).
+    private var routes: [String: [(method: String, route: Route)]] = [:]
 
     /// Adds `route` for `method` and exact `path`.
     mutating func add(_ method: String, _ path: String, _ route: Route) {
-        precondition(routes[path]?[method] == nil, "duplicate route \(method) \(path)")
-        routes[path, default: [:]][method] = route
+        precondition(routes[path]?.contains { $0.method == method } != true, "duplicate route \(method) \(path)")
+        routes[path, default: []].append((method, route))
     }
 
     /// The route for `method` on `path`.
     func match(_ method: String, _ path: String) -> Match {
         guard let byMethod = routes[path] else { return .notFound }
-        if let route = byMethod[method] { return .found(route) }
-        if method == "HEAD", let route = byMethod["GET"] { return .found(route) }
-        return .methodNotAllowed(allowed: byMethod.keys.sorted())
+        if let found = byMethod.first(where: { $0.method == method }) { return .found(found.route) }
+        if method == "HEAD", let found = byMethod.first(where: { $0.method == "GET" }) { return .found(found.route) }
+        return .methodNotAllowed(allowed: byMethod.map(\.method).sorted())
     }
 }

@@ -56,6 +56,8 @@ public final class RunningServer: Sendable {
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }
+        // Weak: the server's responders hold the environment, which must not keep the server alive.
+        environment.metrics.observeOpenConnections { [weak server] in server?.openConnections ?? 0 }
         let bound: [BoundListener]
         do {
             bound = try step("listen") { () throws(HTTPServerError) in try server.start() }

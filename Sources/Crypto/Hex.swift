@@ -5,6 +5,12 @@ public enum Hex {
 
     /// `bytes` as hex digits, two per byte.
     public static func encode(_ bytes: some Collection<UInt8>, uppercase: Bool = false) -> String {
+        // Contiguous input (an array, the usual case) is encoded without generic iteration.
+        bytes.withContiguousStorageIfAvailable { encode(UnsafeRawBufferPointer($0), uppercase: uppercase) }
+            ?? Array(bytes).withUnsafeBytes { encode($0, uppercase: uppercase) }
+    }
+
+    private static func encode(_ bytes: UnsafeRawBufferPointer, uppercase: Bool) -> String {
         let digits = uppercase ? upperDigits : lowerDigits
         return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
             var index = 0

@@ -73,9 +73,22 @@ enum ASCII {
         lhs.count == rhs.count && lhs.elementsEqual(rhs) { lowercased($0) == lowercased($1) }
     }
 
-    /// Whether two strings are equal, ignoring ASCII case (header names, tokens).
+    /// Whether two strings are equal, ignoring ASCII case (header names, tokens). Strings of different
+    /// lengths, the usual case in a header lookup, are told apart without reading their bytes.
     static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
-        equalsIgnoringCase(lhs.utf8, rhs.utf8)
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                var index = 0
+                while index < left.count {
+                    guard lowercased(left[index]) == lowercased(right[index]) else { return false }
+                    index += 1
+                }
+                return true
+            }
+        }
     }
 
     /// `bytes` without leading and trailing SP and HTAB.

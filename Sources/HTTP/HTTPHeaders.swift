@@ -1,10 +1,22 @@
 /// Ordered header fields. Lookup ignores ASCII case; names keep the spelling they were added with,
 /// and repeated fields stay in order.
 public struct HTTPHeaders: Sendable, Equatable {
-    /// One field line, stored as sent.
+    /// One field line, stored as sent, with the key its name is looked up by.
     struct Field: Sendable, Equatable {
-        var name: String
-        var value: String
+        let name: String
+        let value: String
+        let key: FieldNameKey
+
+        init(name: String, value: String) {
+            self.name = name
+            self.value = value
+            key = FieldNameKey(name)
+        }
+
+        /// Whether the field is named `name` (any case), whose key is `key`.
+        func isNamed(_ name: String, key: FieldNameKey) -> Bool {
+            self.key == key && (key.isComplete || ASCII.equalsIgnoringCase(self.name, name))
+        }
     }
 
     private(set) var fields: [Field]
@@ -22,6 +34,11 @@ public struct HTTPHeaders: Sendable, Equatable {
     /// The number of fields, repeated names counted once per field.
     public var count: Int { fields.count }
 
+    /// Makes room for `capacity` fields, so that adding that many allocates once.
+    mutating func reserveCapacity(_ capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
+
     /// Appends a field, keeping any existing fields of the same name.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
@@ -30,14 +47,15 @@ public struct HTTPHeaders: Sendable, Equatable {
     /// Sets the value of the first field named `name` (any case) and removes the others,
     /// or appends the field when there is none.
     public mutating func replaceOrAdd(name: String, value: String) {
-        guard let first = fields.firstIndex(where: { ASCII.equalsIgnoringCase($0.name, name) }) else {
+        let key = FieldNameKey(name)
+        guard let first = firstIndex(named: name, key: key) else {
             add(name: name, value: value)
             return
         }
         fields[first] = Field(name: name, value: value)
         var index = fields.index(after: first)
         while index < fields.endIndex {
-            if ASCII.equalsIgnoringCase(fields[index].name, name) {
+            if fields[index].isNamed(name, key: key) {
                 fields.remove(at: index)
             } else {
                 index += 1
@@ -47,22 +65,40 @@ public struct HTTPHeaders: Sendable, Equatable {
 
     /// Removes every field named `name` (any case).
     public mutating func remove(name: String) {
-        fields.removeAll { ASCII.equalsIgnoringCase($0.name, name) }
+        let key = FieldNameKey(name)
+        fields.removeAll { $0.isNamed(name, key: key) }
     }
 
     /// The value of the first field named `name` (any case), or nil.
     public subscript(name: String) -> String? {
-        fields.first { ASCII.equalsIgnoringCase($0.name, name) }?.value
+        firstIndex(named: name, key: FieldNameKey(name)).map { fields[$0].value }
     }
 
     /// The values of all fields named `name` (any case), in order.
     public func values(for name: String) -> [String] {
-        fields.compactMap { ASCII.equalsIgnoringCase($0.name, name) ? $0.value : nil }
+        let key = FieldNameKey(name)
+        return fields.compactMap { $0.isNamed(name, key: key) ? $0.value : nil }
     }
 
     /// Whether a field named `name` (any case) is present.
     public func contains(_ name: String) -> Bool {
-        fields.contains { ASCII.equalsIgnoringCase($0.name, name) }
+        firstIndex(named: name, key: FieldNameKey(name)) != nil
+    }
+
+    /// How many fields are named `name` (any case).
+    func count(named name: String) -> Int {
+        let key = FieldNameKey(name)
+        return fields.count { $0.isNamed(name, key: key) }
+    }
+
+    /// The position of the first field named `name` (any case), whose key is `key`.
+    private func firstIndex(named name: String, key: FieldNameKey) -> Int? {
+        var index = 0
+        while index < fields.count {
+            if fields[index].isNamed(name, key: key) { return index }
+            index += 1
+        }
+        return nil
     }
 }
 

@@ -19,6 +19,9 @@ public struct HTTPRequestParser: Sendable {
     /// How many empty lines may precede a request line (RFC 9112 §2.2 asks to ignore at least one;
     /// some clients send a CRLF after a POST body).
     static let maxLeadingEmptyLines = 8
+    /// How many header fields room is made for when a request starts (a mobile client's request
+    /// carries about this many), so that collecting them allocates once.
+    static let expectedFieldCount = 12
 
     private let limits: HTTPLimits
     private var input = ByteInput()
@@ -80,6 +83,7 @@ public struct HTTPRequestParser: Sendable {
                     do throws(HTTPParseError) {
                         let requestLine = try RequestLine(parsing: input.storage[line])
                         state = .headerSection(requestLine, HeaderSectionReader(limits: limits))
+                        fields.reserveCapacity(Self.expectedFieldCount)
                     } catch {
                         return fail(error)
                     }
@@ -119,7 +123,7 @@ public struct HTTPRequestParser: Sendable {
     private mutating func endHeaderSection(_ requestLine: RequestLine) -> HTTPParserEvent? {
         let headers = fields
         fields = HTTPHeaders()
-        let hostCount = headers.fields.count { ASCII.equalsIgnoringCase($0.name, "Host") }
+        let hostCount = headers.count(named: "Host")
         if hostCount > 1 { return fail(.malformed("multiple Host headers")) }
         if hostCount == 0, requestLine.version.persistsByDefault { return fail(.malformed("missing Host header")) }
         let framing: BodyFraming

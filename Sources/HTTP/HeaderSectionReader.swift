@@ -46,18 +46,30 @@ struct HeaderSectionReader: Sendable {
     /// Splits `field-name ":" OWS field-value OWS`, refusing obs-fold, whitespace before the colon,
     /// and control characters (NUL, CR, LF, ...) in the value.
     private static func split(_ line: ArraySlice<UInt8>) -> Step {
-        guard let first = line.first, !ASCII.isWhitespace(first) else {
-            return .failure(.malformed("obsolete line folding"))
+        line.withUnsafeBufferPointer { bytes in
+            guard let first = bytes.first, !ASCII.isWhitespace(first) else {
+                return .failure(.malformed("obsolete line folding"))
+            }
+            var colon = 0
+            while colon < bytes.count, ASCII.isTokenByte(bytes[colon]) {
+                colon += 1
+            }
+            guard colon > 0, colon < bytes.count, bytes[colon] == ASCII.colon else {
+                return .failure(.malformed("invalid header name"))
+            }
+            var valueStart = colon + 1
+            var valueEnd = bytes.count
+            while valueStart < valueEnd, ASCII.isWhitespace(bytes[valueStart]) {
+                valueStart += 1
+            }
+            while valueEnd > valueStart, ASCII.isWhitespace(bytes[valueEnd - 1]) {
+                valueEnd -= 1
+            }
+            guard UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]).allSatisfy(ASCII.isFieldValueByte) else {
+                return .failure(.malformed("invalid header value"))
+            }
+            let base = line.startIndex
+            return .field(name: base..<(base + colon), value: (base + valueStart)..<(base + valueEnd))
         }
-        guard let colon = line.firstIndex(where: { !ASCII.isTokenByte($0) }),
-              colon > line.startIndex, line[colon] == ASCII.colon
-        else {
-            return .failure(.malformed("invalid header name"))
-        }
-        let value = ASCII.trimmingWhitespace(line[(colon + 1)...])
-        guard value.allSatisfy(ASCII.isFieldValueByte) else {
-            return .failure(.malformed("invalid header value"))
-        }
-        return .field(name: line.startIndex..<colon, value: value.indices)
     }
 }

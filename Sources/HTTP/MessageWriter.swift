@@ -10,36 +10,40 @@ enum MessageWriter {
 
     /// Appends a non-negative integer in decimal (negative values are written as 0).
     static func writeDecimal(_ value: Int, into buffer: inout [UInt8]) {
-        guard value > 0 else {
-            buffer.append(UInt8(ascii: "0"))
-            return
+        let value = max(0, value)
+        var divisor = 1
+        while divisor <= value / 10 {
+            divisor *= 10
         }
-        let start = buffer.count
-        var rest = value
-        while rest > 0 {
-            buffer.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
+        while divisor > 0 {
+            buffer.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
         }
-        buffer[start...].reverse()
     }
 
     /// Appends `name: value CRLF`. A name that is not a token is skipped, and control characters in the
     /// value (CR, LF, NUL, ...) are written as SP, so a field can never split the message.
     static func writeField(name: String, value: String, into buffer: inout [UInt8]) {
-        guard !name.isEmpty, name.utf8.allSatisfy(ASCII.isTokenByte) else { return }
-        buffer.append(contentsOf: name.utf8)
-        buffer.append(ASCII.colon)
-        buffer.append(ASCII.space)
-        writeText(value, into: &buffer)
-        writeLineEnd(into: &buffer)
+        var name = name
+        name.withUTF8 { name in
+            guard !name.isEmpty, name.allSatisfy(ASCII.isTokenByte) else { return }
+            buffer.append(contentsOf: name)
+            buffer.append(ASCII.colon)
+            buffer.append(ASCII.space)
+            writeText(value, into: &buffer)
+            writeLineEnd(into: &buffer)
+        }
     }
 
     /// Appends a field value or reason phrase, writing control characters (CR, LF, NUL, ...) as SP.
     static func writeText(_ text: String, into buffer: inout [UInt8]) {
-        if text.utf8.allSatisfy(ASCII.isFieldValueByte) {
-            buffer.append(contentsOf: text.utf8)
-        } else {
-            buffer.append(contentsOf: text.utf8.lazy.map { ASCII.isFieldValueByte($0) ? $0 : ASCII.space })
+        var text = text
+        text.withUTF8 { bytes in
+            if bytes.allSatisfy(ASCII.isFieldValueByte) {
+                buffer.append(contentsOf: bytes)
+            } else {
+                buffer.append(contentsOf: bytes.lazy.map { ASCII.isFieldValueByte($0) ? $0 : ASCII.space })
+            }
         }
     }
 

@@ -11,6 +11,7 @@ public enum JSONWriter {
     /// indented by two spaces, with `": "` after member names.
     public static func serialize(_ value: JSONValue, pretty: Bool = false) -> String {
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(256)
         write(value, into: &buffer, indentation: pretty ? 0 : nil)
         return String(decoding: buffer, as: UTF8.self)
     }
@@ -69,9 +70,13 @@ public enum JSONWriter {
         var string = string
         string.withUTF8 { utf8 in
             var runStart = 0
-            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-                runStart = offset + 1
+            var offset = 0
+            while offset < utf8.count {
+                let byte = utf8[offset]
+                offset += 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(offset - 1)]))
+                runStart = offset
                 buffer.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)

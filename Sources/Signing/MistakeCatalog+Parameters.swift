@@ -63,13 +63,4 @@ extension MistakeCatalog {
                 + "matches if \(pronoun) signed as \(English.list(signed)). \(fix)")
         }
     }
-
-    /// Non-empty sets of indices below `count`, smallest first.
-    private static func combinations(of count: Int) -> [[Int]] {
-        guard count > 4 else {
-            let masks = (1..<(1 << count)).sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }
-            return masks.map { mask in (0..<count).filter { mask & (1 << $0) != 0 } }
-        }
-        return (0..<min(count, 16)).map { [$0] } + [Array(0..<count)]
-    }
 }

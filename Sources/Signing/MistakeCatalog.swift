@@ -38,9 +38,7 @@ struct MistakeCatalog {
 
     private func headerNotSigned() -> [ClientMistake] {
         let others = input.headers.filter { !$0.isAuthorization }.map(\.key)
-        var groups = others.map { [$0] }
-        if others.count > 1 { groups.append(others) }
-        return groups.map { dropped in
+        return Self.combinations(of: others.count).map { $0.map { others[$0] } }.map { dropped in
             var altered = input
             altered.headers.removeAll { dropped.contains($0.key) }
             let names = English.list(dropped)
@@ -103,5 +101,15 @@ struct MistakeCatalog {
                               detail: "the signature matches with the keys sorted case-insensitively "
                                 + "(\(canonical.keys.joined(separator: ", "))): sort them by Unicode scalar value, as "
                                 + "Swift's String < does (uppercase before lowercase), not by lowercased() or caseInsensitiveCompare.")]
+    }
+
+    /// Non-empty sets of indices below `count`, smallest first: all of them when `count` is at most
+    /// four, otherwise each index alone (the first sixteen) and all together, to bound the work.
+    static func combinations(of count: Int) -> [[Int]] {
+        guard count > 4 else {
+            let masks = (1..<(1 << count)).sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }
+            return masks.map { mask in (0..<count).filter { mask & (1 << $0) != 0 } }
+        }
+        return (0..<min(count, 16)).map { [$0] } + [Array(0..<count)]
     }
 }

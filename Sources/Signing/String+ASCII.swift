@@ -3,19 +3,19 @@ extension String {
     /// (how HTTP field names and media types compare).
     func equalsIgnoringASCIICase(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        var lhs = self
-        var rhs = other
-        return lhs.withUTF8 { lhs in
-            rhs.withUTF8 { rhs in
-                for index in lhs.indices where lhs[index].asciiLowercased != rhs[index].asciiLowercased { return false }
-                return true
+        let compared = utf8.withContiguousStorageIfAvailable { lhs in
+            other.utf8.withContiguousStorageIfAvailable { rhs in
+                zip(lhs, rhs).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
             }
         }
+        if let compared = compared ?? nil { return compared }
+        return utf8.elementsEqual(other.utf8) { $0.asciiLowercased == $1.asciiLowercased }
     }
 
     /// The string without leading and trailing spaces and tabs (HTTP's optional whitespace).
     var trimmingOptionalWhitespace: String {
         let isContent = { (byte: UInt8) in byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
+        if let head = utf8.first, let tail = utf8.last, isContent(head), isContent(tail) { return self }
         guard let first = utf8.firstIndex(where: isContent), let last = utf8.lastIndex(where: isContent) else { return "" }
         guard first != startIndex || utf8.index(after: last) != endIndex else { return self }
         return String(self[first...last])

@@ -11,6 +11,8 @@ final class Database {
     private let connection: OpaquePointer
     private let owningThread: pthread_t
     private var statements: [String: Statement] = [:]
+    /// The statements run through `execute`, `fetchAll` and `fetchOne`, and their time.
+    private(set) var timing = StatementTiming()
 
     /// How long a writer waits for another connection's write lock before `SQLITE_BUSY`.
     static let busyTimeoutMilliseconds: Int32 = 5000
@@ -71,6 +73,8 @@ final class Database {
     /// INSERT, UPDATE and DELETE; other statements return a meaningless count).
     @discardableResult
     func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws(StoreError) -> Int {
+        let started = StatementTiming.clock()
+        defer { timing.recordStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
@@ -82,6 +86,8 @@ final class Database {
     func fetchAll<Record>(
         _ sql: String, _ arguments: [DatabaseValue] = [], decode: (Statement) throws(StoreError) -> Record
     ) throws(StoreError) -> [Record] {
+        let started = StatementTiming.clock()
+        defer { timing.recordStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
@@ -96,6 +102,8 @@ final class Database {
     func fetchOne<Record>(
         _ sql: String, _ arguments: [DatabaseValue] = [], decode: (Statement) throws(StoreError) -> Record
     ) throws(StoreError) -> Record? {
+        let started = StatementTiming.clock()
+        defer { timing.recordStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)

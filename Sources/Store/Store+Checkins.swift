@@ -3,10 +3,7 @@ extension Store {
         INSERT INTO checkins (user_id, day, device_id, created_at) VALUES (?, ?, ?, ?)
         RETURNING \(CheckinRecord.columns)
         """
-    private static let latestCheckinSQL = """
-        SELECT \(CheckinRecord.columns) FROM checkins WHERE user_id = ? ORDER BY day DESC LIMIT 1
-        """
-    private static let recentDaysSQL = "SELECT day FROM checkins WHERE user_id = ? ORDER BY day DESC LIMIT ?"
+    private static let recentCheckinsSQL = "SELECT day, created_at FROM checkins WHERE user_id = ? ORDER BY day DESC LIMIT ?"
     private static let countCheckinsSQL = "SELECT count(*) FROM checkins WHERE user_id = ?"
     private static let checkinPageSQL = """
         SELECT \(CheckinRecord.columns) FROM checkins WHERE user_id = ? ORDER BY day DESC LIMIT ? OFFSET ?
@@ -27,19 +24,13 @@ extension Store {
         }
     }
 
-    /// The user's check-in of the latest day, if any.
-    public func latestCheckin(userID: Int64) throws(StoreError) -> CheckinRecord? {
-        try database.fetchOne(Self.latestCheckinSQL, [.integer(userID)]) { row throws(StoreError) in
-            try CheckinRecord(row: row)
-        }
-    }
-
-    /// The days of the user's last `limit` check-ins, newest first (for the streak).
-    public func recentCheckinDays(userID: Int64, limit: Int) throws(StoreError) -> [String] {
+    /// The day and time of the user's last `limit` check-ins, newest day first (for the streak and
+    /// the latest check-in), read in one statement and so from one snapshot.
+    public func recentCheckins(userID: Int64, limit: Int) throws(StoreError) -> [(day: String, createdAt: Int64)] {
         // SQLite reads a negative LIMIT as "no limit".
         guard limit > 0 else { return [] }
-        return try database.fetchAll(Self.recentDaysSQL, [.integer(userID), .integer(Int64(limit))]) {
-            row throws(StoreError) in try row.text(at: 0)
+        return try database.fetchAll(Self.recentCheckinsSQL, [.integer(userID), .integer(Int64(limit))]) {
+            row throws(StoreError) in (day: try row.text(at: 0), createdAt: try row.integer(at: 1))
         }
     }
 

@@ -18,6 +18,9 @@ public final class Store {
         try migrate()
     }
 
+    /// The statements this connection ran for its callers, and their time.
+    public var statementTiming: StatementTiming { database.timing }
+
     /// Applies the migrations not yet recorded in the file; does nothing when all are.
     public func migrate() throws(StoreError) {
         try Migrations.countersign.apply(to: database)

@@ -25,9 +25,6 @@ extension TokenRecord {
             .map { "\(table).\($0)" }.joined(separator: ", ")
     }
 
-    /// How many columns `columns(of:)` lists.
-    static let columnCount: Int32 = 8
-
     /// Decodes the columns of `columns(of:)`, found from index `first` on.
     init(row: Statement, startingAt first: Int32 = 0) throws(StoreError) {
         id = try row.integer(at: first)

@@ -1,5 +1,5 @@
 import COpenSSL
-import Synchronization
+import Locking
 
 /// The last resumable session a client context received (a TLS 1.3 or TLS 1.2 ticket), offered again on
 /// the next connection. Shared by every connection of the context, hence the lock.
@@ -10,7 +10,7 @@ final class ClientSessionCache: Sendable {
         let session: OpaquePointer
     }
 
-    private let latest = Mutex<SessionReference?>(nil)
+    private let latest = LockedValue<SessionReference?>(nil)
 
     /// Makes `context` hand every new client session to this cache.
     func install(in context: OpaquePointer) {

@@ -1,13 +1,13 @@
-import Synchronization
+import Locking
 
 /// Holds the context new connections use, so that certificates can be reloaded while the server runs:
 /// `replace(with:)` swaps it atomically, and connections already made keep the context they started with.
 public final class TLSContextBox: Sendable {
-    private let context: Mutex<TLSContext>
+    private let context: LockedValue<TLSContext>
 
     /// Creates a box holding `context`.
     public init(_ context: TLSContext) {
-        self.context = Mutex(context)
+        self.context = LockedValue(context)
     }
 
     /// The context for the next connection.

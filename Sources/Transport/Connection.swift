@@ -41,8 +41,9 @@ final class Connection {
     /// Reacts to epoll readiness.
     func handle(_ readiness: Readiness) {
         if readiness.contains(.writable) { writePending() }
-        if !isClosed && (readiness.contains(.readable) || readiness.contains(.peerHungUp) || readiness.contains(.error)) {
-            readAvailable()
+        let inputEnded = !readiness.isDisjoint(with: [.peerHungUp, .hungUp])
+        if !isClosed && (readiness.contains(.readable) || inputEnded || readiness.contains(.error)) {
+            readAvailable(untilWouldBlock: inputEnded)
         }
     }
 
@@ -74,7 +75,11 @@ final class Connection {
 
     // MARK: Input
 
-    private func readAvailable() {
+    /// Reads what the socket holds. A short read usually means the socket is drained, which saves
+    /// a `read` that would fail with `EAGAIN`; `untilWouldBlock` (the peer hung up) reads on anyway,
+    /// because with edge-triggered epoll the end of input that came with the last bytes is
+    /// announced only once.
+    private func readAvailable(untilWouldBlock: Bool = false) {
         while !isClosed && !readingPaused && !inputClosed {
             let result: SystemCallResult<Int>
             do {
@@ -92,7 +97,7 @@ final class Connection {
             }
             if lingering { continue }
             loop.socketReadBuffer.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            if count < loop.socketReadBuffer.count { break }
+            if count < loop.socketReadBuffer.count && !untilWouldBlock { break }
         }
         if lingering {
             if inputClosed { close() }
@@ -110,6 +115,7 @@ final class Connection {
                 info.clientSubject = tls.peerCertificateSubject
                 info.tlsVersion = tls.negotiatedProtocolVersion
                 info.sessionResumed = tls.sessionWasReused
+                loop.responder?.handshakeCompleted(connection: info)
                 if case .close = machine.handshakeCompleted(now: loop.clock.now()) {
                     close()
                     return
@@ -119,6 +125,7 @@ final class Connection {
                 if inputClosed { close() }
                 return
             case .failed:
+                loop.responder?.handshakeFailed()
                 writeOutput()
                 close()
                 return
@@ -153,6 +160,12 @@ final class Connection {
 
     private func dispatchRequests() {
         while !isClosed && !answeringLate && !closeAfterFlush {
+            // Answers to pipelined requests are batched into one write, up to the output limit;
+            // beyond it they go out now, and reading pauses while the peer does not take them.
+            if loop.outgoingPlaintext.count >= loop.configuration.maxPendingOutputBytes {
+                writeOutput()
+                if isClosed { return }
+            }
             if pendingCiphertext.count - pendingOffset >= loop.configuration.maxPendingOutputBytes {
                 readingPaused = true
                 return

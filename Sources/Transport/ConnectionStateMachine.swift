@@ -90,8 +90,14 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// The socket took none of the pending output (`stuck`), or took some and has room again.
+    ///
+    /// While output is stuck the server reads nothing, so a request-headers deadline gives way to the
+    /// write-stall one, and starts afresh once the peer reads again.
     public mutating func outputProgress(now: Instant, pending: Bool) {
         if !pending {
+            if writeStallDeadline != nil, case .receivingHeaders = state {
+                state = .receivingHeaders(deadline: now.adding(milliseconds: timeouts.requestHeadersMilliseconds))
+            }
             writeStallDeadline = nil
         } else if writeStallDeadline == nil {
             writeStallDeadline = now.adding(milliseconds: timeouts.writeStallMilliseconds)
@@ -113,7 +119,11 @@ public struct ConnectionStateMachine: Sendable {
 
     /// Checks the deadlines at `now`.
     public mutating func tick(now: Instant) -> Action {
-        if let writeStallDeadline, now >= writeStallDeadline { return close(.writeStalled) }
+        if let writeStallDeadline {
+            if now >= writeStallDeadline { return close(.writeStalled) }
+            // The server reads nothing while its output is stuck: the next request is not late.
+            if case .receivingHeaders = state { return .none }
+        }
         switch state {
         case .handshaking(let deadline) where now >= deadline: return close(.handshakeTimeout)
         case .idle(let deadline) where now >= deadline: return close(.idleTimeout)

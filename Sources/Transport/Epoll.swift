@@ -6,7 +6,10 @@ struct Readiness: OptionSet {
     let rawValue: UInt32
     static let readable = Readiness(rawValue: EPOLLIN.rawValue)
     static let writable = Readiness(rawValue: EPOLLOUT.rawValue)
-    static let peerHungUp = Readiness(rawValue: EPOLLRDHUP.rawValue | EPOLLHUP.rawValue)
+    /// The peer shut its sending side (a FIN arrived): reads end with end-of-file.
+    static let peerHungUp = Readiness(rawValue: EPOLLRDHUP.rawValue)
+    /// Both directions are shut (or the connection was reset).
+    static let hungUp = Readiness(rawValue: EPOLLHUP.rawValue)
     static let error = Readiness(rawValue: EPOLLERR.rawValue)
 }
 

@@ -1,6 +1,6 @@
 import Glibc
 import HTTP
-import Synchronization
+import Locking
 import TLS
 
 /// One thread's epoll loop: it owns its listeners' sockets, its connections, its timers and its
@@ -21,7 +21,7 @@ final class EventLoop: @unchecked Sendable {
     private let counter: ConnectionCounter
     private let connectionIDs: ConnectionIDSource
     private let responderFactory: @Sendable (Int) throws -> any HTTPResponder
-    private let inbox = Mutex<[@Sendable () -> Void]>([])
+    private let inbox = LockedValue<[@Sendable () -> Void]>([])
 
     // Loop-thread state.
     private var registrations: [Int32: Registration] = [:]

@@ -6,4 +6,19 @@ import HTTP
 public protocol HTTPResponder: AnyObject {
     /// The plan for answering `request`, which arrived on `connection`.
     func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan
+
+    /// A TLS handshake completed on `connection`; its `sessionResumed` tells a resumed session from a
+    /// full handshake.
+    func handshakeCompleted(connection: ConnectionInfo)
+
+    /// A TLS handshake failed (the peer sent something TLS refused).
+    func handshakeFailed()
+}
+
+extension HTTPResponder {
+    /// Does nothing: a responder that keeps no statistics ignores handshakes.
+    public func handshakeCompleted(connection: ConnectionInfo) {}
+
+    /// Does nothing: a responder that keeps no statistics ignores handshakes.
+    public func handshakeFailed() {}
 }

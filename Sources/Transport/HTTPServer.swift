@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A TLS HTTP/1.1 server: one event loop per configured thread, each with its own `SO_REUSEPORT`
 /// listening socket for every listener, so the kernel spreads connections across loops without a lock.
@@ -20,7 +20,7 @@ public final class HTTPServer: Sendable {
     private let clock: any MonotonicClock
     private let responderFactory: @Sendable (Int) throws -> any HTTPResponder
     private let counter = ConnectionCounter()
-    private let lifecycle = Mutex<Lifecycle>(.idle)
+    private let lifecycle = LockedValue<Lifecycle>(.idle)
 
     /// A server for `listeners`; `responderFactory` makes each loop's responder on that loop's thread.
     public init(configuration: TransportConfiguration, listeners: [ListenerConfiguration],

@@ -1,10 +1,10 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Lets `HTTPServer.start()` wait until every loop has made its responder, and learn the first failure.
 final class StartupBarrier: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let failure = Mutex<String?>(nil)
+    private let failure = LockedValue<String?>(nil)
     private let count: Int
 
     init(count: Int) { self.count = count }

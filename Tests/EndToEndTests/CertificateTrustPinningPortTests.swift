@@ -45,7 +45,7 @@ import TLS
     func eachPortFailsForItsOwnReason(_ port: PinningPort) throws {
         let server = try start()
         let number = try #require(server.port(of: port.listener), "listeners: \(server.server.listeners.map(\.name))")
-        #expect(server.logs.lines.contains { $0.contains("listening listener=\(port.listener) url=https://127.0.0.1:\(number)") })
+        #expect(server.logs.lines.contains { $0.contains("listening listener=\"\(port.listener)\" url=https://127.0.0.1:\(number)") })
 
         let trusting = try tlsFailure { try server.client(port: number).connect() }
         #expect(trusting?.kind == .certificateVerificationFailed(reason: port.reason), "\(String(describing: trusting))")

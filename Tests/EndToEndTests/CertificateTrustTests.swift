@@ -28,7 +28,7 @@ import TLS
         #expect(try OpenSSLCommand.spkiPin(ofCertificateAt: server.certificates.serverCertificate) == pin)
         #expect(try OpenSSLCommand.presentedLeafSPKIPin(port: server.port) == pin)
         let startup = server.logs.lines.first { $0.contains("listening listener=main") }
-        #expect(startup?.hasSuffix("spki_sha256=\(pin)") == true, "the startup line prints the pin: \(startup ?? "none")")
+        #expect(startup?.hasSuffix("spki_sha256=\"\(pin)\"") == true, "the startup line prints the pin: \(startup ?? "none")")
 
         let pinned = TLSClientConfiguration(pinnedSPKISHA256Base64: pin, serverName: "localhost")
         #expect(try tlsFailure { try server.client(tls: pinned).connect() } == nil)

@@ -1,6 +1,6 @@
 import CountersignClient
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 import TLS
@@ -21,7 +21,7 @@ import TLS
         let directory = TemporaryDirectory("crash")
         defer { directory.remove() }
         let server = try ServerProcess(arguments: arguments(directory))
-        let acknowledged = Mutex<[String]>([])
+        let acknowledged = LockedValue<[String]>([])
         let killer = Thread {
             Thread.sleep(forTimeInterval: 1.5)
             server.stop(signal: SIGKILL)
@@ -78,8 +78,8 @@ import TLS
         let tls = server.clientTLS()
         let request = signer.request("POST", "/api/v1/checkin")
         let contenders = 8
-        let ready = Mutex(0)
-        let codes = Mutex<[Int64]>([])
+        let ready = LockedValue(0)
+        let codes = LockedValue<[Int64]>([])
         for _ in 0..<contenders {
             Thread {
                 guard let client = try? TLSClient(host: "127.0.0.1", port: port, tls: tls), (try? client.connect()) != nil else {

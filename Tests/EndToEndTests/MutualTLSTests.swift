@@ -8,7 +8,7 @@ import TLS
 /// identity (PEM or `client.p12`) is accepted and its subject recorded; no identity, or one from another CA,
 /// is refused where the mode says so.
 @Suite struct MutualTLSTests {
-    private static let clientSubject = "client_subject=CN=countersign-client,O=Countersign"
+    private static let clientSubject = #"client_subject="CN=countersign-client,O=Countersign""#
 
     /// The access log lines of the requests the server answered so far, oldest first.
     private func accessLog(_ server: TestServer) -> [String] {

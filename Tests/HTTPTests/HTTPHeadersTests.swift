@@ -38,6 +38,35 @@ struct HTTPHeadersTests {
         #expect(headers["x-\u{E9}"] == nil)
     }
 
+    @Test func longNamesAreComparedInFull() {
+        // The same length and the same first sixteen bytes: only the end tells them apart.
+        let headers: HTTPHeaders = ["X-Countersign-Trace-A": "a", "X-Countersign-Trace-B": "b"]
+        #expect(headers["x-countersign-trace-b"] == "b")
+        #expect(headers["X-COUNTERSIGN-TRACE-A"] == "a")
+        #expect(headers["X-Countersign-Trace-C"] == nil)
+        #expect(headers["X-Countersign-Trace"] == nil)
+    }
+
+    @Test func namesOfEqualLengthDoNotMatch() {
+        let headers: HTTPHeaders = ["Authorization": "Bearer t", "X-SIGNATURE": "s"]
+        #expect(headers["X-API-VERSION"] == nil)  // as long as Authorization
+        #expect(headers["x-signaturE"] == "s")
+        #expect(!headers.contains("X-SIGNATUR"))
+    }
+
+    @Test func everyLetterAndOnlyLettersIgnoreCase() {
+        // Eight bytes, sixteen, and a partial word, with the bytes just outside A...Z and a...z.
+        let headers: HTTPHeaders = ["ABCDEFGH": "1", "IJKLMNOPQRSTUVWX": "2", "YZ@[`{": "3", "X-\u{C1}": "4"]
+        #expect(headers["abcdefgh"] == "1")
+        #expect(headers["ijklmnopqrstuvwx"] == "2")
+        #expect(headers["yz@[`{"] == "3")
+        #expect(headers["YZ`[`{"] == nil)
+        #expect(headers["YZ@{`{"] == nil)
+        #expect(headers["YZ@[@{"] == nil)
+        #expect(headers["YZ@[`["] == nil)
+        #expect(headers["x-\u{E1}"] == nil)
+    }
+
     @Test func equalityIsOrderSensitive() {
         let first: HTTPHeaders = ["A": "1", "B": "2"]
         #expect(first == ["A": "1", "B": "2"])

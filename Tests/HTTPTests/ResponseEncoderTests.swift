@@ -41,6 +41,12 @@ struct ResponseEncoderTests {
         #expect(encoded(HTTPResponse(status: .notFound)) == "HTTP/1.1 404 Not Found\r\nDate: \(date)\r\nContent-Length: 0\r\n\r\n")
     }
 
+    @Test(arguments: [9, 10, 99, 100, 1_000, 65_536, 1_048_577])
+    func lengthsAreWrittenInDecimal(length: Int) {
+        let response = HTTPResponse(status: .ok, body: [UInt8](repeating: 0x61, count: length))
+        #expect(encoded(response, headOnly: true) == "HTTP/1.1 200 OK\r\nDate: \(date)\r\nContent-Length: \(length)\r\n\r\n")
+    }
+
     @Test func noContentHasNoLengthAndNoBody() {
         let response = HTTPResponse(status: .noContent, body: Array("ignored".utf8))
         #expect(encoded(response) == "HTTP/1.1 204 No Content\r\nDate: \(date)\r\n\r\n")

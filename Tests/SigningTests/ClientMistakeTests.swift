@@ -60,6 +60,19 @@ import Testing
         #expect(diagnosis.detail.contains("'X-DEVICE-ID'"))
     }
 
+    @Test func twoOfFourHeadersAddedAfterSigning() throws {
+        var server = TestServer()
+        server.policy = SigningPolicy(signedHeaders: ["X-API-VERSION", "Authorization", "X-DEVICE-ID", "X-TIMESTAMP", "X-NONCE"])
+        var client = authenticated
+        client.headers["X-API-VERSION"] = "1.0"
+        let request = client.wire(method: "GET", url: "/api/v1/checkin", encoding: .url,
+                                  signature: client.md5Signature(of: client.signingString()),
+                                  lateHeaders: [("X-TIMESTAMP", "1767225600"), ("X-NONCE", "6f1c2a")])
+        let diagnosis = try diagnosis(of: request, on: server)
+        #expect(diagnosis.likelyCause == .headerNotSigned)
+        #expect(diagnosis.detail.hasPrefix("the signature matches without the 'X-TIMESTAMP' and 'X-NONCE' headers"), "\(diagnosis.detail)")
+    }
+
     @Test func versionHeaderAddedAfterSigning() throws {
         var client = authenticated
         client.headers["X-API-VERSION"] = nil

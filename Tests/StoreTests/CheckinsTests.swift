@@ -1,6 +1,6 @@
-import Synchronization
-import Testing
+import Locking
 import Store
+import Testing
 
 @Suite("Check-ins")
 struct CheckinsTests {
@@ -32,7 +32,7 @@ struct CheckinsTests {
     @Test func racingCheckinsFromTwoConnectionsGiveExactlyOneSuccessPerDay() throws {
         try withSeededStore { path, _ throws in
             let days: [String] = (10...28).map { day in "2026-02-\(day)" }
-            let outcomes = Mutex<[String: [String]]>([:])
+            let outcomes = LockedValue<[String: [String]]>([:])
             try runOnThreads(2) { thread in
                 let record: @Sendable (String, String) -> Void = { day, outcome in
                     outcomes.withLock { $0[day, default: []].append(outcome) }
@@ -63,21 +63,21 @@ struct CheckinsTests {
         }
     }
 
-    @Test func latestAndRecentDaysAreNewestFirst() throws {
+    @Test func recentCheckinsAreNewestDayFirstWithTheirTimes() throws {
         try withSeededStore { _, store throws in
-            #expect(try store.latestCheckin(userID: 1) == nil)
-            #expect(try store.recentCheckinDays(userID: 1, limit: 5) == [])
+            #expect(try store.recentCheckins(userID: 1, limit: 5).isEmpty)
             // Inserted out of order: the order comes from the day, not the insertion.
-            for day in ["2026-01-03", "2026-01-01", "2026-01-04", "2025-12-31"] {
-                _ = try store.insertCheckin(userID: 1, day: day, deviceID: nil, createdAt: 0)
+            for (day, time) in [("2026-01-03", 30), ("2026-01-01", 10), ("2026-01-04", 40), ("2025-12-31", 1)] {
+                _ = try store.insertCheckin(userID: 1, day: day, deviceID: nil, createdAt: Int64(time))
             }
-            _ = try store.insertCheckin(userID: 2, day: "2026-01-09", deviceID: nil, createdAt: 0)
-            #expect(try store.latestCheckin(userID: 1)?.day == "2026-01-04")
-            #expect(try store.recentCheckinDays(userID: 1, limit: 3) == ["2026-01-04", "2026-01-03", "2026-01-01"])
+            _ = try store.insertCheckin(userID: 2, day: "2026-01-09", deviceID: nil, createdAt: 90)
+            let three = try store.recentCheckins(userID: 1, limit: 3)
+            #expect(three.map(\.day) == ["2026-01-04", "2026-01-03", "2026-01-01"])
+            #expect(three.map(\.createdAt) == [40, 30, 10])
             #expect(
-                try store.recentCheckinDays(userID: 1, limit: 10)
+                try store.recentCheckins(userID: 1, limit: 10).map(\.day)
                     == ["2026-01-04", "2026-01-03", "2026-01-01", "2025-12-31"])
-            #expect(try store.recentCheckinDays(userID: 1, limit: 0) == [])
+            #expect(try store.recentCheckins(userID: 1, limit: 0).isEmpty)
         }
     }
 

@@ -28,7 +28,7 @@ struct DurabilityTests {
             }
 
             let recovered = try Store(path: crashed)
-            #expect(try recovered.latestCheckin(userID: 1)?.day == "2026-01-02")
+            #expect(try recovered.recentCheckins(userID: 1, limit: 1).map(\.createdAt) == [7])
         }
     }
 }

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// Collects every line a test server logs, so tests can assert on them (and that secrets never appear).
 public final class LogCapture: Sendable {
-    private let storage = Mutex<[String]>([])
-    private let flushLogger = Mutex<(@Sendable () -> Void)?>(nil)
+    private let storage = LockedValue<[String]>([])
+    private let flushLogger = LockedValue<(@Sendable () -> Void)?>(nil)
 
     public init() {}
 

@@ -77,6 +77,24 @@ import Testing
         #expect(machine.tick(now: at(61_000)) == .close(.writeStalled))
     }
 
+    @Test func aRequestWaitingBehindStuckOutputIsNotCutByTheHeaderTimeout() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.responseStarted()
+        _ = machine.responseFinished(now: at(0), keepAlive: true, partialRequest: true)
+        machine.outputProgress(now: at(0), pending: true)
+        #expect(machine.tick(now: at(30_000)) == .none, "the server, not the peer, stopped reading")
+        machine.outputProgress(now: at(40_000), pending: false)
+        #expect(machine.state == .receivingHeaders(deadline: at(50_000)), "the header deadline starts afresh")
+        #expect(machine.tick(now: at(50_000)) == .close(.requestHeadersTimeout))
+    }
+
+    @Test func stuckHandshakeOutputKeepsTheHandshakeTimeout() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        machine.outputProgress(now: at(0), pending: true)
+        #expect(machine.tick(now: at(10_000)) == .close(.handshakeTimeout))
+    }
+
     @Test func writeProgressClearsTheStall() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         _ = machine.handshakeCompleted(now: start)

@@ -52,6 +52,17 @@ let measurements: [(label: String, operation: () -> Int)] = [
     }),
 ]
 
+// `--count N K`: run measurement K (0 = MD5 alone) exactly N times and stop, for instruction counts
+// under `valgrind --tool=callgrind`, which do not depend on what else the machine is doing
+// (bench/signing-instructions.sh subtracts the start-up cost).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--count",
+   let count = Int(CommandLine.arguments[2]), let index = Int(CommandLine.arguments[3]), measurements.indices.contains(index) {
+    var checksum = 0
+    for _ in 0..<count { checksum &+= measurements[index].operation() }
+    print("\(measurements[index].label): \(count) runs (checksum \(checksum))")
+    exit(0)
+}
+
 // About 2 s per measurement, in three interleaved rounds; the best round counts, which keeps out
 // most of the noise of other processes on a shared machine.
 let rounds = 3

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// What an `AdminRegistry` holds: faults or stubs.
@@ -20,13 +21,13 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
 
     /// The items loaded at start, which `restore()` brings back.
     private let initial: [Item]
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
     private let itemCount: Atomic<Int>
 
     /// A registry holding `initial`, whose ids must be 1, 2, 3, ...
     init(initial: [Item] = []) {
         self.initial = initial
-        state = Mutex(State(items: initial, nextID: initial.count + 1))
+        state = LockedValue(State(items: initial, nextID: initial.count + 1))
         itemCount = Atomic(initial.count)
     }
 

@@ -9,12 +9,12 @@ enum CheckinHandlers {
     static func status(_ context: APIRequestContext) throws(APIError) -> JSONValue {
         let user = try context.requireSession().user
         let today = context.settings.timeZone.day(at: context.now)
-        let days = try storeCall { () throws(StoreError) in try context.store.recentCheckinDays(userID: user.id, limit: streakWindowDays) }
-        let latest = try storeCall { () throws(StoreError) in try context.store.latestCheckin(userID: user.id) }
+        let recent = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: user.id, limit: streakWindowDays) }
+        let days = recent.map(\.day)
         return .object(JSONObject([
-            ("can_checkin", .bool(days.first != today.description)),
+            ("can_checkin", .bool(days.first.map { $0 != today.description } ?? true)),
             ("streak", .number(JSONNumber(Int64(streak(days: days, today: today))))),
-            ("last_checkin_at", latest.map { .number(JSONNumber($0.createdAt)) } ?? .null),
+            ("last_checkin_at", recent.first.map { .number(JSONNumber($0.createdAt)) } ?? .null),
         ]))
     }
 
@@ -29,7 +29,7 @@ enum CheckinHandlers {
         } catch {
             throw APIError.internal(error)
         }
-        let days = try storeCall { () throws(StoreError) in try context.store.recentCheckinDays(userID: user.id, limit: streakWindowDays) }
+        let days = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: user.id, limit: streakWindowDays) }.map(\.day)
         return .object(JSONObject([
             ("checkin", Representations.checkin(checkin)),
             ("streak", .number(JSONNumber(Int64(streak(days: days, today: today))))),

@@ -1,9 +1,9 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// One value handed from one thread to another: `put` once, `take` blocks until it is there.
 final class Handoff<Value: Sendable>: Sendable {
-    private let value = Mutex<Value?>(nil)
+    private let value = LockedValue<Value?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
     /// Hands over `newValue` and wakes the taker.

@@ -1,7 +1,7 @@
 import Dispatch
 import JSON
+import Locking
 import Store
-import Synchronization
 import Transport
 
 /// The request journal (API.md "Admin API"), kept off the requests' path.
@@ -27,9 +27,9 @@ public final class Journal: Sendable {
     private let size: Int
     private let builder: JournalEntryBuilder
     private let logger: Logger
-    private let control = Mutex(Control())
+    private let control = LockedValue(Control())
     private let wake = DispatchSemaphore(value: 0)
-    private let writer = Mutex<LoopThread?>(nil)
+    private let writer = LockedValue<LoopThread?>(nil)
 
     private init(size: Int, builder: JournalEntryBuilder, logger: Logger) {
         self.size = size

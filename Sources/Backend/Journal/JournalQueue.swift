@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// One event loop's journal records waiting for the writer. Each loop appends to its own queue, so
 /// recording a request never waits for another loop, only (for a swap) for the writer.
@@ -14,7 +14,7 @@ final class JournalQueue: Sendable {
     /// Request body bytes kept at most while the writer is behind.
     static let bodyByteCapacity = 64 << 20
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Appends `record`, or counts it as dropped when the queue is full.
     func append(_ record: JournalRecord) {

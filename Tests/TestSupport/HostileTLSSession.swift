@@ -3,13 +3,13 @@ import TLS
 
 /// A TLS client driven by hand over a `HostileSocket`, so that a test can stop the handshake halfway
 /// or write raw bytes where TLS records belong once the session is up.
-final class HostileTLSSession {
+public final class HostileTLSSession {
     /// The TCP connection under the session, for writing bytes that bypass TLS.
-    let socket: HostileSocket
+    public let socket: HostileSocket
     private let connection: TLSConnection
 
     /// Completes a handshake over `socket`, trusting the CA at `trustRootsPEMPath`.
-    init(over socket: HostileSocket, trustRootsPEMPath: String) throws {
+    public init(over socket: HostileSocket, trustRootsPEMPath: String) throws {
         self.socket = socket
         connection = try TLSConnection(context: Self.context(trustRootsPEMPath))
         while true {
@@ -30,7 +30,7 @@ final class HostileTLSSession {
     }
 
     /// The first flight of a client handshake (the ClientHello record) for `trustRootsPEMPath`'s server.
-    static func clientHello(trustRootsPEMPath: String) throws -> [UInt8] {
+    public static func clientHello(trustRootsPEMPath: String) throws -> [UInt8] {
         let connection = try TLSConnection(context: context(trustRootsPEMPath))
         _ = connection.handshake()
         var hello: [UInt8] = []
@@ -40,7 +40,7 @@ final class HostileTLSSession {
 
     /// Encrypts `bytes` as application data and sends them; false when the server is gone first.
     @discardableResult
-    func sendPlaintext(_ bytes: [UInt8]) -> Bool {
+    public func sendPlaintext(_ bytes: [UInt8]) -> Bool {
         guard case .complete = connection.writePlaintext(bytes) else { return false }
         return socket.send(drainCiphertext())
     }

@@ -2,7 +2,7 @@ import Glibc
 
 /// A raw TCP connection to the server on 127.0.0.1, for clients that do not speak TLS properly:
 /// it sends whatever bytes a test gives it and watches for the server closing the connection.
-final class HostileSocket {
+public final class HostileSocket {
     private var descriptor: Int32
 
     /// Connects to `127.0.0.1:port`; each send and receive waits at most `timeoutMilliseconds`.
@@ -10,7 +10,7 @@ final class HostileSocket {
     /// `receiveBufferBytes` and `maximumSegmentBytes` (set before connecting, so the server sees them)
     /// make a client on a slow link: a small window and small segments keep the server's socket
     /// buffer small too, so its writes block once a few tens of kilobytes go unread.
-    init(port: Int, timeoutMilliseconds: Int = 2_000, receiveBufferBytes: Int32? = nil,
+    public init(port: Int, timeoutMilliseconds: Int = 2_000, receiveBufferBytes: Int32? = nil,
          maximumSegmentBytes: Int32? = nil) throws(HostileSocketError) {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HostileSocketError(operation: "socket", code: errno) }
@@ -39,7 +39,7 @@ final class HostileSocket {
 
     /// Sends every byte; false when the server closed the connection (or the send timed out) first.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { buffer in
@@ -54,7 +54,7 @@ final class HostileSocket {
 
     /// Reads what is available: the bytes, an empty array when the server closed the connection,
     /// or nil when nothing came before the timeout.
-    func receive() -> [UInt8]? {
+    public func receive() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -69,7 +69,7 @@ final class HostileSocket {
 
     /// Whether the server closes the connection (FIN or RST) before it goes quiet for the receive
     /// timeout; whatever it sends first (an alert, an error response) is read and dropped.
-    func serverCloses() -> Bool {
+    public func serverCloses() -> Bool {
         while let bytes = receive() {
             if bytes.isEmpty { return true }
         }
@@ -82,7 +82,7 @@ final class HostileSocket {
     }
 
     /// Closes the socket (once).
-    func close() {
+    public func close() {
         guard descriptor >= 0 else { return }
         Glibc.close(descriptor)
         descriptor = -1

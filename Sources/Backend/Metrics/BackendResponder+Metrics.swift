@@ -1,0 +1,30 @@
+import HTTP
+import Transport
+
+extension BackendResponder {
+    /// The route every admin request is counted under.
+    static let adminRoute = "/__admin"
+
+    /// Counts an answered request in this loop's shard (`latency` in milliseconds).
+    func recordMetrics(_ request: HTTPRequest, route: String, status: Int?, code: Int?, verdict: JournalVerdict?, latency: Double) {
+        let labels = RequestLabels(route: route, method: request.method, status: status, code: code, verdict: verdict)
+        let statements = store.statementTiming.since(statementsAtStart)
+        metricsShard.recordRequest(labels, seconds: latency / 1000, statements: statements)
+    }
+
+    /// The route template an `/api/` request is counted under: the API route for its path (whatever
+    /// its method), else the path of a stub defined for it, else `other`.
+    func apiRoute(for request: HTTPRequest) -> String {
+        let path = request.path
+        guard case .notFound = router.match(request.method, path) else { return path }
+        return environment.stubs.first { $0.path == path }?.path ?? RequestLabels.unmatchedRoute
+    }
+
+    public func handshakeCompleted(connection: ConnectionInfo) {
+        metricsShard.recordHandshake(resumed: connection.sessionResumed)
+    }
+
+    public func handshakeFailed() {
+        metricsShard.recordFailedHandshake()
+    }
+}

@@ -1,0 +1,42 @@
+/// What one answered request is recorded under: the labels of `countersign_requests_total` plus
+/// the signature verdict. Each loop keeps one histogram per distinct value, so recording a request
+/// is a single dictionary update; a scrape sums over what each family does not show. Every value
+/// comes from a bounded set: never a raw path, a parameter or a header value.
+struct RequestLabels: Hashable, Sendable {
+    /// The route template: an API route or stub path, `/__admin`, an operational path, or `other`.
+    let route: String
+    /// The method, or `OTHER` for a method the server does not know.
+    let method: String
+    /// The HTTP status sent; nil when the connection was dropped or reset instead.
+    let status: Int?
+    /// The envelope code the client could read; nil when no envelope was sent.
+    let code: Int?
+    /// What the signature check said; nil outside `/api/`.
+    let verdict: JournalVerdict?
+
+    /// Labels for a request of `method` (any token) to `route`.
+    init(route: String, method: String, status: Int?, code: Int?, verdict: JournalVerdict? = nil) {
+        self.route = route
+        self.method = Self.label(forMethod: method)
+        self.status = status
+        self.code = code
+        self.verdict = verdict
+    }
+
+    /// These labels without the verdict: the series of `countersign_requests_total`.
+    var withoutVerdict: RequestLabels {
+        RequestLabels(route: route, method: method, status: status, code: code)
+    }
+
+    /// The method's own name for the methods the server knows, else `OTHER`, so that a client
+    /// inventing methods cannot add series.
+    private static func label(forMethod method: String) -> String {
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": method
+        default: "OTHER"
+        }
+    }
+
+    /// The route of a request matching nothing.
+    static let unmatchedRoute = "other"
+}

@@ -1,0 +1,185 @@
+import CountersignClient
+import Foundation
+import HTTP
+import Testing
+import TestSupport
+
+/// Clients that misbehave at the connection level (TCP and TLS), each against its own real server
+/// with its default timeouts. Every case ends with `HostileServer.expectRecovered`: the connection is
+/// let go, a signed request succeeds, and memory stayed bounded (SECURITY.md "Hostile clients").
+@Suite struct HostileConnectionTests {
+    /// Bytes that are neither TLS nor HTTP: a fixed pseudo-random sequence starting with a NUL.
+    static func garbage(_ count: Int) -> [UInt8] {
+        var state: UInt32 = 0x9E37_79B9
+        return (0..<count).map { index in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return index == 0 ? 0 : UInt8(truncatingIfNeeded: state >> 24)
+        }
+    }
+
+    @Test func slowlorisIsClosedByTheHeaderTimeout() async throws {
+        let hostile = try await HostileServer.start()
+        let client = try hostile.server.client()
+        try client.connect()
+        // A request head sent one byte every 2 s and never finished: the 10 s header timeout, counted
+        // from its first byte, closes the connection after 5 or 6 of them.
+        let head = Array("GET /api/v1/ping HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8)
+        let clock = ContinuousClock()
+        let started = clock.now
+        for byte in head.prefix(10) where hostile.openConnections == 1 {
+            try? client.sendPlaintext([byte])  // the send right after the close may still succeed or fail
+            _ = await eventually(withinMilliseconds: 2_000) { hostile.openConnections == 0 }
+        }
+        let closedAfter = clock.now - started
+        #expect(hostile.openConnections == 0, "still open after 10 bytes, one every 2 s")
+        #expect(closedAfter > .milliseconds(9_500) && closedAfter < .seconds(16), "closed after \(closedAfter)")
+        #expect(throws: ClientError.self) { try client.receiveResponse(for: "GET") }
+        try await hostile.expectRecovered(from: "slowloris")
+    }
+
+    @Test func aReaderThatNeverReadsCostsOnlyABoundedBacklog() async throws {
+        let hostile = try await HostileServer.start()
+        // A small window and small segments, never read: the server's socket buffer stays small too.
+        let socket = try HostileSocket(port: hostile.server.port, receiveBufferBytes: 4_096, maximumSegmentBytes: 1_024)
+        let session = try HostileTLSSession(over: socket, trustRootsPEMPath: hostile.server.certificates.caCertificate)
+        // 40 pipelined GETs of the 84 KB OpenAPI document, in one write, ask for 3.4 MB of answers.
+        let requests = 40
+        session.sendPlaintext(Array(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: localhost\r\n\r\n", count: requests).utf8))
+        let answered = { hostile.server.logs.lines.count { $0.contains("path=/openapi.yaml") } }
+        #expect(await eventually(withinMilliseconds: 5_000) { answered() > 0 })
+        // Until the server stops answering, or has answered everything.
+        var settled = answered()
+        while settled < requests {
+            try await Task.sleep(for: .milliseconds(500))
+            let now = answered()
+            guard now > settled else { break }
+            settled = now
+        }
+        // At 256 KB of unsent answers (and what the socket took) it stops: a handful of documents.
+        #expect(settled < 20, "\(settled) of \(requests) answered for a reader that reads nothing")
+        // The connection is held until the 60 s write-stall timeout (TransportTests' WriteStallTests),
+        // or until the reader goes away; meanwhile memory stays bounded and others are served.
+        #expect(hostile.openConnections == 1)
+        try hostile.expectMemoryBounded(during: "a slow reader")
+        try hostile.expectSignedPing()
+        socket.close()
+        try await hostile.expectRecovered(from: "a slow reader")
+    }
+
+    /// What a client sends instead of a ClientHello.
+    enum NotAClientHello: String, CaseIterable {
+        case randomBytes = "random bytes"
+        case plainHTTP = "plain HTTP"
+
+        var bytes: [UInt8] {
+            switch self {
+            case .randomBytes: garbage(10 * 1024)
+            case .plainHTTP: Array("GET / HTTP/1.1\r\nHost: localhost\r\nX-Pad: \(String(repeating: "p", count: 10 * 1024))\r\n\r\n".utf8)
+            }
+        }
+    }
+
+    @Test(arguments: NotAClientHello.allCases)
+    func tenKilobytesInsteadOfAClientHelloAreRefused(_ kind: NotAClientHello) async throws {
+        let hostile = try await HostileServer.start()
+        let socket = try HostileSocket(port: hostile.server.port)
+        socket.send(kind.bytes)  // the server may close before it has read everything
+        #expect(socket.serverCloses(), "the server kept a connection that sent \(kind.rawValue)")
+        try await hostile.expectRecovered(from: "\(kind.rawValue) instead of a ClientHello")
+    }
+
+    /// What a client sends where TLS records belong, once its session is established.
+    enum RecordGarbage: String, CaseIterable {
+        case badMAC = "an application data record whose authentication fails"
+        case noRecord = "bytes that are no record"
+
+        var bytes: [UInt8] {
+            switch self {
+            case .badMAC: [0x17, 0x03, 0x03, 0x04, 0x00] + garbage(1024)
+            case .noRecord: garbage(10 * 1024)
+            }
+        }
+    }
+
+    @Test(arguments: RecordGarbage.allCases)
+    func garbageOverAnEstablishedSessionClosesIt(_ kind: RecordGarbage) async throws {
+        let hostile = try await HostileServer.start()
+        let session = try HostileTLSSession(over: HostileSocket(port: hostile.server.port),
+                                            trustRootsPEMPath: hostile.server.certificates.caCertificate)
+        session.socket.send(kind.bytes)
+        #expect(session.socket.serverCloses(), "the server kept a session that received \(kind.rawValue)")
+        try await hostile.expectRecovered(from: "\(kind.rawValue) over a session")
+    }
+
+    @Test func aClientThatVanishesMidHandshakeIsForgotten() async throws {
+        let hostile = try await HostileServer.start()
+        let hello = try HostileTLSSession.clientHello(trustRootsPEMPath: hostile.server.certificates.caCertificate)
+        let socket = try HostileSocket(port: hostile.server.port)
+        // Half a ClientHello and the FIN right behind it.
+        socket.send(Array(hello.prefix(hello.count / 2)))
+        socket.close()
+        // Long before the 10 s handshake timeout: the close itself is noticed.
+        #expect(await hostile.connectionsSettle(withinMilliseconds: 2_000))
+        try await hostile.expectRecovered(from: "a client gone mid-handshake")
+    }
+
+    @Test func aClientThatVanishesMidResponseIsForgotten() async throws {
+        let hostile = try await HostileServer.start()
+        let fault = #"{"path": "/api/v1/ping", "times": 1, "kind": "slow_body", "duration_ms": 5000}"#
+        let admin = try AdminClient(hostile.server)
+        #expect(try admin.call("POST", "/__admin/faults", fault).status == 201)
+        admin.client.close()
+        let pings = { hostile.server.logs.lines.count { $0.contains("path=/api/v1/ping") } }
+        let pingsBefore = pings()
+        let client = try hostile.server.client()
+        try client.connect()
+        var request: [UInt8] = []
+        HTTPRequestEncoder.encode(hostile.server.signer().request("GET", "/api/v1/ping"), into: &request)
+        try client.sendPlaintext(request)
+        // The answer is logged when it starts, then dribbled over 5 s.
+        #expect(await eventually(withinMilliseconds: 5_000) { pings() > pingsBefore })
+        client.close()
+        #expect(await hostile.connectionsSettle(withinMilliseconds: 3_000), "the server went on dribbling to a closed connection")
+        try await hostile.expectRecovered(from: "a client gone mid-response")
+    }
+
+    @Test func aRenegotiationAttemptIsRefused() async throws {
+        let hostile = try await HostileServer.start()
+        // Our client cannot renegotiate (nor can TLS 1.3): `openssl s_client` asks for it over TLS 1.2
+        // when it reads "R" on its standard input.
+        let result = try ExternalCommand.run("openssl", [
+            "s_client", "-connect", "127.0.0.1:\(hostile.server.port)", "-tls1_2", "-servername", "localhost",
+            "-CAfile", hostile.server.certificates.caCertificate,
+        ], input: "R\n")
+        #expect(result.output.contains("RENEGOTIATING") || result.errorOutput.contains("RENEGOTIATING"))
+        #expect(result.errorOutput.contains("no renegotiation"), "openssl said: \(result.errorOutput)")
+        try await hostile.expectRecovered(from: "a renegotiation attempt")
+    }
+
+    @Test func theConnectionLimitRefusesNewcomersAndKeepsTheOthers() async throws {
+        let hostile = try await HostileServer.start { $0.maxConnections = 2 }
+        let first = try hostile.server.client()
+        let second = try hostile.server.client()
+        try hostile.expectSignedCheckin(client: first)
+        try hostile.expectSignedPing(client: second)
+        #expect(hostile.openConnections == 2)
+
+        // A third is closed at once: its handshake fails quickly instead of waiting for a timeout.
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(throws: ClientError.self) { try hostile.server.client().connect() }
+        #expect(clock.now - started < .seconds(3))
+        #expect(await hostile.connectionsSettle(at: 2))
+
+        // The two it holds go on as before.
+        try hostile.expectSignedCheckin(client: first)
+        try hostile.expectSignedPing(client: second)
+        first.close()
+        #expect(await hostile.connectionsSettle(at: 1))
+        let newcomer = try hostile.server.client()
+        try hostile.expectSignedCheckin(client: newcomer)
+        newcomer.close()
+        try await hostile.expectRecovered(from: "the connection limit", keeping: 1)
+        try hostile.expectSignedPing(client: second)
+    }
+}

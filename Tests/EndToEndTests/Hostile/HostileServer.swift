@@ -1,0 +1,81 @@
+import CountersignClient
+import CountersignServer
+import Testing
+import TestSupport
+
+/// A real server for one hostile-client case, and the checks that end every case: the server holds
+/// no connection it should have let go, a signed request on a new connection still succeeds, and the
+/// process's resident memory has not grown by `residentGrowthBound` or more.
+final class HostileServer {
+    /// The most resident memory a case may add. Generous, because the whole test run shares the
+    /// process: while `swift test` warms up, other suites alone have added up to 37 MB during one case.
+    static let residentGrowthBound = 64 << 20
+
+    let server: TestServer
+    /// The resident memory after start-up and a first request.
+    private let residentBefore: Int
+
+    private init(server: TestServer, residentBefore: Int) {
+        self.server = server
+        self.residentBefore = residentBefore
+    }
+
+    /// Starts a server and sends it a first signed ping, which allocates what later requests reuse
+    /// (TLS and database state), before the memory is measured.
+    static func start(_ configure: (inout Configuration) -> Void = { _ in }) async throws -> HostileServer {
+        let server = try TestServer(configure)
+        let warmUp = try server.client()
+        #expect(try server.signedCall("GET", "/api/v1/ping", client: warmUp).code == 0)
+        warmUp.close()
+        #expect(await eventually(withinMilliseconds: 5_000) { ServerSockets.openConnections(onPort: server.port) == 0 })
+        return HostileServer(server: server, residentBefore: try #require(ProcessMemory.resident()))
+    }
+
+    /// The connections the server has not closed (-1 when the kernel's table cannot be read).
+    var openConnections: Int { ServerSockets.openConnections(onPort: server.port) ?? -1 }
+
+    /// Whether the server's open connections come down to `count` within `milliseconds`.
+    func connectionsSettle(at count: Int = 0, withinMilliseconds milliseconds: Int = 5_000) async -> Bool {
+        await eventually(withinMilliseconds: milliseconds) { openConnections == count }
+    }
+
+    /// Sends a signed `GET /api/v1/ping` (on a new connection unless `client` is given) and expects
+    /// HTTP 200, code 0 and `pong`.
+    func expectSignedPing(client: TLSClient? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let pong = try server.signedCall("GET", "/api/v1/ping", client: client)
+        #expect(pong.status == 200 && pong.code == 0 && pong.data["pong"] == true, "ping answered \(pong)", sourceLocation: sourceLocation)
+    }
+
+    /// Logs the demo user in over `client`, then sends it a signed `GET /api/v1/checkin` with the token
+    /// and expects HTTP 200 and code 0.
+    func expectSignedCheckin(client: TLSClient, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let login = try server.signedCall("POST", "/api/v1/users/login", parameters: [("phone", TestServer.demoPhone), ("password", TestServer.demoPassword)],
+                                          client: client)
+        let token = try #require(login.data["token"]?.stringValue, "login answered \(login)", sourceLocation: sourceLocation)
+        let status = try server.signedCall("GET", "/api/v1/checkin", token: token, client: client)
+        #expect(status.status == 200 && status.code == 0, "checkin answered \(status)", sourceLocation: sourceLocation)
+    }
+
+    /// Expects the resident memory to have grown by less than `residentGrowthBound` since start-up
+    /// (unless a sanitizer inflates it); returns it.
+    @discardableResult
+    func expectMemoryBounded(during name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        let resident = try #require(ProcessMemory.resident())
+        let grown = resident - residentBefore
+        #expect(ProcessMemory.isInflatedBySanitizer || grown < Self.residentGrowthBound,
+                "resident memory grew by \(grown >> 20) MB during \(name)", sourceLocation: sourceLocation)
+        return resident
+    }
+
+    /// What ends every case: the open connections come down to the `kept` ones, a signed ping on a
+    /// new connection succeeds, and memory stayed bounded. Prints the process's peak resident memory so
+    /// far: the last such line of a run is the peak of the whole run.
+    func expectRecovered(from name: String, keeping kept: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        #expect(await connectionsSettle(at: kept), "\(openConnections) connections open after \(name), not \(kept)", sourceLocation: sourceLocation)
+        try expectSignedPing(sourceLocation: sourceLocation)
+        let resident = try expectMemoryBounded(during: name, sourceLocation: sourceLocation)
+        let peak = try #require(ProcessMemory.peakResident())
+        let sanitizer = ProcessMemory.isInflatedBySanitizer ? ", under a sanitizer" : ""
+        print("hostile-clients: peak RSS \(peak >> 20) MB (after \(name): RSS \(residentBefore >> 20) MB before, \(resident >> 20) MB after\(sanitizer))")
+    }
+}
