@@ -20,6 +20,10 @@ extension Configuration {
             ("client_p12_password", redacted(clientP12Password)), ("extra_hosts", .array(extraHosts.map(text))),
             ("key_type", text(keyType.rawValue)), ("journal_size", number(journalSize)), ("log_format", text(logFormat.rawValue)),
             ("event_loops", number(eventLoops)), ("max_connections", number(maxConnections)),
+            ("handshake_timeout", text(Self.durationText(timeouts.handshakeMilliseconds / 1000))),
+            ("header_timeout", text(Self.durationText(timeouts.requestHeadersMilliseconds / 1000))),
+            ("idle_timeout", text(Self.durationText(timeouts.idleMilliseconds / 1000))),
+            ("write_stall_timeout", text(Self.durationText(timeouts.writeStallMilliseconds / 1000))),
             ("password_iterations", number(passwordIterations)), ("session_resumption", .bool(sessionResumption)),
         ]))
     }

@@ -96,6 +96,18 @@ extension Configuration {
         Setting("max-connections", "open connections at most (default 10000)") { config, value throws(SettingRejection) in
             config.maxConnections = try integer(value, in: 1...1_000_000)
         },
+        Setting("handshake-timeout", "time to finish the TLS handshake (default 10s)") { config, value throws(SettingRejection) in
+            config.timeouts.handshakeMilliseconds = try milliseconds(value)
+        },
+        Setting("header-timeout", "time from a request's first byte to the end of its headers (default 10s)") { config, value throws(SettingRejection) in
+            config.timeouts.requestHeadersMilliseconds = try milliseconds(value)
+        },
+        Setting("idle-timeout", "time a kept-alive connection may wait for its next request (default 60s)") { config, value throws(SettingRejection) in
+            config.timeouts.idleMilliseconds = try milliseconds(value)
+        },
+        Setting("write-stall-timeout", "time a peer may leave an answer unread before it is dropped (default 60s)") { config, value throws(SettingRejection) in
+            config.timeouts.writeStallMilliseconds = try milliseconds(value)
+        },
         Setting("password-iterations", "PBKDF2 rounds for new passwords (default 100000)") { config, value throws(SettingRejection) in
             config.passwordIterations = try integer(value, in: 1...10_000_000)
         },
@@ -145,6 +157,13 @@ extension Configuration {
             throw SettingRejection(reason: "'\(value)' is not a duration such as 30s, 15m, 2h or 7d")
         }
         return count * multiplier
+    }
+
+    /// A connection timeout: a duration of at most a day, in milliseconds.
+    private static func milliseconds(_ value: String) throws(SettingRejection) -> Int64 {
+        let seconds = try duration(value)
+        guard seconds <= 86_400 else { throw SettingRejection(reason: "'\(value)' is longer than a day") }
+        return seconds * 1000
     }
 
     private static func isToken(_ value: String) -> Bool {

@@ -33,6 +33,8 @@ public struct Configuration: Sendable {
     public var logFormat = Logger.Format.text
     public var eventLoops = ProcessorCount.online
     public var maxConnections = 10_000
+    /// How long a connection may take for each phase (handshake, headers, idle, write stall).
+    public var timeouts = ConnectionTimeouts()
     public var passwordIterations = 100_000
     public var sessionResumption = true
 

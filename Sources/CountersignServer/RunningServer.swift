@@ -50,6 +50,7 @@ public final class RunningServer: Sendable {
         }
         var transport = TransportConfiguration(eventLoops: configuration.eventLoops)
         transport.maxConnections = configuration.maxConnections
+        transport.timeouts = configuration.timeouts
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
                                              admin: BackendSetup.adminSettings(for: configuration, seed: seed), journal: journal, stubs: stubs)

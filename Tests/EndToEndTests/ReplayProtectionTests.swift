@@ -130,14 +130,16 @@ import TestSupport
     }
 
     @Test func aNonceMayComeBackOnceItsWindowHasPassed() throws {
-        let server = try TestServer { $0.replayWindowSeconds = 1 }
+        // A 2 s window: whole-second timestamps and a busy machine leave the first two calls room.
+        let server = try TestServer { $0.replayWindowSeconds = 2 }
         let client = try server.client()
+        try client.connect()
         let nonce = UUID().uuidString
         let start = Self.now()
         #expect(try ReceivedEnvelope(client.send(Self.ping(timestamp: start, nonce: nonce))).code == 0)
         #expect(try ReceivedEnvelope(client.send(Self.ping(timestamp: start, nonce: nonce))).code == 10004)
-        // Two seconds later the first use is outside the 1 s window (and not yet pruned by the schedule).
-        while Self.now() < start + 2 { usleep(50_000) }
+        // Three seconds later the first use is outside the window (and not yet pruned by the schedule).
+        while Self.now() < start + 3 { usleep(50_000) }
         #expect(try ReceivedEnvelope(client.send(Self.ping(timestamp: Self.now(), nonce: nonce))).code == 0)
     }
 

@@ -62,7 +62,7 @@ final class HostileServer {
     func expectMemoryBounded(during name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         let resident = try #require(ProcessMemory.resident())
         let grown = resident - residentBefore
-        #expect(ProcessMemory.isInflatedBySanitizer || grown < Self.residentGrowthBound,
+        #expect(Sanitizer.isActive || grown < Self.residentGrowthBound,
                 "resident memory grew by \(grown >> 20) MB during \(name)", sourceLocation: sourceLocation)
         return resident
     }
@@ -75,7 +75,7 @@ final class HostileServer {
         try expectSignedPing(sourceLocation: sourceLocation)
         let resident = try expectMemoryBounded(during: name, sourceLocation: sourceLocation)
         let peak = try #require(ProcessMemory.peakResident())
-        let sanitizer = ProcessMemory.isInflatedBySanitizer ? ", under a sanitizer" : ""
+        let sanitizer = Sanitizer.isActive ? ", under a sanitizer" : ""
         print("hostile-clients: peak RSS \(peak >> 20) MB (after \(name): RSS \(residentBefore >> 20) MB before, \(resident >> 20) MB after\(sanitizer))")
     }
 }

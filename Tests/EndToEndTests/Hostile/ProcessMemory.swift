@@ -1,17 +1,6 @@
-import Glibc
-
 /// This process's memory as the kernel counts it in `/proc/self/status`. The test server runs in the
 /// test process, so this is the server's memory plus the tests'.
 enum ProcessMemory {
-    /// Whether AddressSanitizer or ThreadSanitizer runs in this process: their shadow memory and
-    /// quarantine make the resident size several times what the code itself uses.
-    static let isInflatedBySanitizer: Bool = {
-        let program = dlopen(nil, RTLD_NOW)
-        defer { if let program { dlclose(program) } }
-        let runtimes: [String] = ["__asan_init", "__tsan_init"]
-        return runtimes.contains { dlsym(program, $0) != nil }
-    }()
-
     /// The resident set size now (`VmRSS`), in bytes; nil when it cannot be read.
     static func resident() -> Int? { field("VmRSS") }
 

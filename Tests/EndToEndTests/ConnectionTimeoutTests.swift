@@ -1,0 +1,43 @@
+import CountersignClient
+import CountersignServer
+import Glibc
+import Testing
+import TestSupport
+
+/// The connection timeouts are settings: an app team shortens the idle one to see how its client
+/// copes with a kept-alive connection the server has closed.
+@Suite struct ConnectionTimeoutTests {
+    @Test func theIdleTimeoutClosesAKeptAliveConnection() async throws {
+        let server = try TestServer { $0.timeouts.idleMilliseconds = 1_000 }
+        let client = try server.client()
+        #expect(try server.signedCall("GET", "/api/v1/ping", client: client).code == 0)
+        // Still open well before the timeout: a second request on the same connection is answered.
+        #expect(try server.signedCall("GET", "/api/v1/ping", client: client).code == 0)
+        try await Task.sleep(for: .milliseconds(2_500))
+        // The server has closed it: the next read ends, and a new connection works.
+        #expect(throws: ClientError.self) { try client.receiveResponse(for: "GET") }
+        #expect(try server.signedCall("GET", "/api/v1/ping").code == 0)
+    }
+
+    @Test func timeoutsAreParsedAndShownInTheConfig() throws {
+        let parsed = try ConfigurationParser.parse(
+            arguments: ["--idle-timeout", "2s", "--header-timeout=5s"],
+            environment: ["COUNTERSIGN_HANDSHAKE_TIMEOUT": "3s", "COUNTERSIGN_WRITE_STALL_TIMEOUT": "2m"])
+        #expect(parsed.timeouts.idleMilliseconds == 2_000)
+        #expect(parsed.timeouts.requestHeadersMilliseconds == 5_000)
+        #expect(parsed.timeouts.handshakeMilliseconds == 3_000)
+        #expect(parsed.timeouts.writeStallMilliseconds == 120_000)
+        let defaults = try ConfigurationParser.parse(arguments: [], environment: [:]).timeouts
+        #expect([defaults.handshakeMilliseconds, defaults.requestHeadersMilliseconds, defaults.idleMilliseconds,
+                 defaults.writeStallMilliseconds] == [10_000, 10_000, 60_000, 60_000])
+        for bad in ["0s", "10", "2d", "soon"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: ["--idle-timeout", bad], environment: [:]) }
+        }
+
+        let server = try TestServer { $0.timeouts.idleMilliseconds = 90_000 }
+        let config = try #require(try AdminClient(server).call("GET", "/__admin/config").json)
+        #expect(config["idle_timeout"] == "90s")
+        #expect(config["header_timeout"] == "10s")
+        #expect(config["write_stall_timeout"] == "1m")
+    }
+}
