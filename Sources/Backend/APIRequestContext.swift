@@ -13,11 +13,15 @@ struct APIRequestContext {
     /// The logged-in user, for routes that require one.
     let session: Session?
     let store: Store
-    let settings: BackendSettings
+    /// The shared state; handlers read it through `settings` and `loginThrottle`.
+    let environment: BackendEnvironment
     /// The client's address, for login throttling.
     let peer: String
+
+    /// The backend's settings (read in place: a request copies none of them).
+    var settings: BackendSettings { environment.settings }
     /// Wrong-password counts, when login throttling is on.
-    let loginThrottle: LoginThrottle?
+    var loginThrottle: LoginThrottle? { environment.loginThrottle }
 
     /// The session of a route that requires login (the responder checked it before calling).
     func requireSession() throws(APIError) -> Session {

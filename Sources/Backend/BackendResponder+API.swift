@@ -51,8 +51,7 @@ extension BackendResponder {
         if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
         let context = APIRequestContext(request: request, parameters: parameters, now: now,
                                         deviceID: request.headers["X-DEVICE-ID"]?.trimmedHeaderValue,
-                                        session: session, store: store, settings: settings, peer: peer,
-                                        loginThrottle: environment.loginThrottle)
+                                        session: session, store: store, environment: environment, peer: peer)
         return try route.handle(context)
     }
 
@@ -117,12 +116,8 @@ extension BackendResponder {
 
     /// The session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
     func authenticate(_ request: HTTPRequest, now: Int64) throws(APIError) -> Session {
-        guard let authorization = request.headers["Authorization"]?.trimmedHeaderValue,
-              authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else {
-            throw APIError(.notLoggedIn, .notLoggedIn)
-        }
-        let token = authorization.dropFirst(7).trimmingWhitespace()
-        let hash = Credentials.tokenHash(String(token))
+        guard let token = request.headers["Authorization"]?.bearerToken else { throw APIError(.notLoggedIn, .notLoggedIn) }
+        let hash = Credentials.tokenHash(token, hasher: tokenHasher)
         guard let user = try storeCall({ () throws(StoreError) in try store.activeUser(tokenHash: hash, now: now) }) else {
             throw APIError(.notLoggedIn, .notLoggedIn)
         }
@@ -144,4 +139,14 @@ extension APIError {
 extension String {
     /// A header value without surrounding spaces and tabs.
     var trimmedHeaderValue: String { String(Substring(self).trimmingWhitespace()) }
+
+    /// The token of a `Bearer` credential (the scheme in any case), without surrounding spaces and
+    /// tabs; nil for any other value.
+    var bearerToken: Substring? {
+        let value = Substring(self).trimmingWhitespace()
+        let scheme = "bearer ".utf8
+        let lowercased = value.utf8.prefix(scheme.count).lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard value.utf8.count > scheme.count, lowercased.elementsEqual(scheme) else { return nil }
+        return value[value.utf8.index(value.startIndex, offsetBy: scheme.count)...].trimmingWhitespace()
+    }
 }

@@ -19,6 +19,8 @@ public final class BackendResponder: HTTPResponder {
     private let monotonic = SystemMonotonicClock()
     /// This loop's queue into the request journal; nil when the journal is off.
     private let journalQueue: JournalQueue?
+    /// SHA-256 of bearer tokens, kept so that authenticating a request creates no digest context.
+    let tokenHasher = Crypto.Hasher(algorithm: .sha256)
     /// This loop's counts for `/metrics`.
     let metricsShard: MetricsShard
     /// The database's statement totals once the responder was ready: opening it is not request work.
@@ -53,7 +55,7 @@ public final class BackendResponder: HTTPResponder {
             return ResponsePlan(response: response)
         }
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
-        let answer = answerControlledAPI(request, requestID: requestID, peer: connection.peer.host)
+        let answer = answerControlledAPI(request, requestID: requestID, peer: connection.peerHost)
         let answeredAt = monotonic.now()
         let latency = Self.milliseconds(from: started, to: answeredAt)
         log(request, requestID: requestID, status: answer.httpStatus, code: answer.code, latency: latency, connection: connection)
@@ -68,13 +70,15 @@ public final class BackendResponder: HTTPResponder {
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
     private func log(_ request: HTTPRequest, requestID: String, status: Int?, code: Int?, latency: Double, connection: ConnectionInfo) {
-        var fields: [(String, JSONValue)] = [
-            ("request_id", .string(requestID)), ("method", .string(request.method)), ("path", .string(request.path)),
-        ]
+        var fields: [(String, JSONValue)] = []
+        fields.reserveCapacity(8)
+        fields.append(("request_id", .string(requestID)))
+        fields.append(("method", .string(request.method)))
+        fields.append(("path", .string(request.path)))
         if let status { fields.append(("status", .number(JSONNumber(status)))) }
         if let code { fields.append(("code", .number(JSONNumber(code)))) }
         fields.append(("latency_ms", .number(JSONNumber((latency * 1000).rounded() / 1000))))
-        fields.append(("peer", .string(connection.peer.host)))
+        fields.append(("peer", .string(connection.peerHost)))
         if let subject = connection.clientSubject { fields.append(("client_subject", .string(subject))) }
         environment.logger.log("info", "request", fields)
     }

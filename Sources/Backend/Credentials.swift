@@ -18,6 +18,10 @@ enum Credentials {
     /// A new bearer token: 256 random bits as 64 hex digits.
     static func newToken() -> String { Hex.encode(SecureRandom.bytes(32)) }
 
-    /// What the database stores instead of the token: its SHA-256 in hex.
-    static func tokenHash(_ token: String) -> String { Hex.encode(DigestAlgorithm.sha256.hash(Array(token.utf8))) }
+    /// What the database stores instead of the token: its SHA-256 in hex, computed with `hasher`
+    /// (a SHA-256 hasher that callers on a hot path keep between calls).
+    static func tokenHash(_ token: some StringProtocol, hasher: Crypto.Hasher = Crypto.Hasher(algorithm: .sha256)) -> String {
+        hasher.update(token.utf8)
+        return Hex.encode(hasher.finalize())
+    }
 }

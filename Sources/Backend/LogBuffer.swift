@@ -8,10 +8,11 @@ final class LogBuffer: Sendable {
     /// A buffer that hands whole lines to `sink`, one call per flush, serialized.
     init(sink: @escaping @Sendable ([UInt8]) -> Void) { self.sink = sink }
 
-    /// Adds `line` and a newline; returns how many bytes now wait.
-    func append(_ line: String) -> Int {
+    /// Adds the line that `render` appends to the buffer it is given, and a newline; returns how
+    /// many bytes now wait.
+    func append(_ render: (inout [UInt8]) -> Void) -> Int {
         pending.withLock { buffer in
-            buffer.append(contentsOf: line.utf8)
+            render(&buffer)
             buffer.append(UInt8(ascii: "\n"))
             return buffer.count
         }

@@ -4,20 +4,21 @@ import Locking
 /// Timestamps for log lines, `2026-11-29T13:25:17.123Z`; the part up to the second is formatted
 /// once per second.
 final class LogClock: Sendable {
-    private let cache = LockedValue<(second: Int, prefix: String)>((-1, ""))
+    private let cache = LockedValue<(second: Int, prefix: [UInt8])>((-1, []))
 
-    /// The current UTC time with milliseconds.
-    func timestamp() -> String {
+    /// Appends the current UTC time with milliseconds to `buffer`.
+    func writeTimestamp(into buffer: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let second = now.tv_sec
         let prefix = cache.withLock { cached in
-            if cached.second != second { cached = (second, Self.format(second: second)) }
+            if cached.second != second { cached = (second, Array(Self.format(second: second).utf8)) }
             return cached.prefix
         }
+        buffer.append(contentsOf: prefix)
         let milliseconds = Int(now.tv_nsec / 1_000_000)
-        let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-        return prefix + fraction + "Z"
+        for divisor in [100, 10, 1] { buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / divisor % 10)) }
+        buffer.append(UInt8(ascii: "Z"))
     }
 
     /// `2026-11-29T13:25:17.`

@@ -54,33 +54,46 @@ public final class Logger: Sendable {
 
     /// Logs `message` with `fields` (kept in order). `info` lines are buffered; other levels are written at once.
     public func log(_ level: String, _ message: String, _ fields: [(String, JSONValue)] = []) {
-        let line = render(level, message, fields)
-        let size = buffer.append(line)
+        let size = buffer.append { line in render(level, message, fields, into: &line) }
         if level != "info" || size >= Self.flushThresholdBytes { flush() }
     }
 
     /// Writes every buffered line now.
     public func flush() { buffer.flush() }
 
-    private func render(_ level: String, _ message: String, _ fields: [(String, JSONValue)]) -> String {
-        let time = clock.timestamp()
+    /// Appends the line, without its newline, to `line`.
+    private func render(_ level: String, _ message: String, _ fields: [(String, JSONValue)], into line: inout [UInt8]) {
         switch format {
         case .json:
-            let object = JSONObject([("time", .string(time)), ("level", .string(level)), ("msg", .string(message))] + fields)
-            return JSONWriter.serialize(.object(object))
+            line.append(contentsOf: #"{"time":""#.utf8)
+            clock.writeTimestamp(into: &line)
+            line.append(UInt8(ascii: "\""))
+            func member(_ key: String, _ value: JSONValue) {
+                line.append(UInt8(ascii: ","))
+                JSONWriter.write(.string(key), into: &line)
+                line.append(UInt8(ascii: ":"))
+                JSONWriter.write(value, into: &line)
+            }
+            member("level", .string(level))
+            member("msg", .string(message))
+            for (key, value) in fields { member(key, value) }
+            line.append(UInt8(ascii: "}"))
         case .text:
-            var line = time
-            line.reserveCapacity(192)
-            line += " " + level + " " + message
+            clock.writeTimestamp(into: &line)
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: level.utf8)
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: message.utf8)
             for (key, value) in fields {
-                line += " " + key + "="
+                line.append(UInt8(ascii: " "))
+                line.append(contentsOf: key.utf8)
+                line.append(UInt8(ascii: "="))
                 switch value {
-                case .string(let text) where Self.isBare(text): line += text
-                case .number(let number): line += number.text
-                default: line += JSONWriter.serialize(value)
+                case .string(let text) where Self.isBare(text): line.append(contentsOf: text.utf8)
+                case .number(let number): line.append(contentsOf: number.text.utf8)
+                default: JSONWriter.write(value, into: &line)
                 }
             }
-            return line
         }
     }
 

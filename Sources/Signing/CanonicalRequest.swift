@@ -54,17 +54,24 @@ public struct CanonicalRequest: Sendable {
     }
 
     /// An `Authorization` value with its credentials shortened: `Bearer 0a8c81db…`. Short credentials
-    /// keep at most half of their characters, so that a whole token is never shown.
+    /// keep at most half of their characters (Unicode scalars), so that a whole token is never shown.
     public static func masked(authorization value: String) -> String {
-        let credentials: Substring
-        let prefix: Substring
-        if let space = value.firstIndex(of: " ") {
-            prefix = value[...space]
-            credentials = value[value.index(after: space)...]
-        } else {
-            prefix = ""
-            credentials = value[...]
+        var value = value
+        return value.withUTF8 { bytes in
+            let start = (bytes.firstIndex(of: UInt8(ascii: " ")) ?? -1) + 1
+            // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a Unicode scalar.
+            let startsScalar = { (byte: UInt8) in byte & 0xC0 != 0x80 }
+            let scalarsToKeep = min(8, bytes[start...].count(where: startsScalar) / 2)
+            var end = start
+            var kept = 0
+            while end < bytes.count {
+                if startsScalar(bytes[end]) {
+                    if kept == scalarsToKeep { break }
+                    kept += 1
+                }
+                end += 1
+            }
+            return String(decoding: bytes[..<end], as: UTF8.self) + "…"
         }
-        return prefix + credentials.prefix(min(8, credentials.count / 2)) + "…"
     }
 }

@@ -10,7 +10,7 @@ import Glibc
 final class Database {
     private let connection: OpaquePointer
     private let owningThread: pthread_t
-    private var statements: [String: Statement] = [:]
+    private var statements: [StatementKey: Statement] = [:]
     /// The statements run through `execute`, `fetchAll` and `fetchOne`, and their time.
     private(set) var timing = StatementTiming()
 
@@ -61,11 +61,12 @@ final class Database {
     /// life of the connection.
     func cachedStatement(_ sql: String) throws(StoreError) -> Statement {
         assertOwningThread()
-        if let statement = statements[sql] {
+        let key = StatementKey(sql: sql)
+        if let statement = statements[key] {
             return statement
         }
         let statement = try Statement(connection: connection, sql: sql)
-        statements[sql] = statement
+        statements[key] = statement
         return statement
     }
 

@@ -88,12 +88,16 @@ final class Statement {
             code = sqlite3_bind_int64(handle, index, integer)
         case .real(let real):
             code = sqlite3_bind_double(handle, index, real)
-        case .text(let text):
+        case .text(var text):
             // Bound with an explicit byte count: embedded NULs survive, and an empty
-            // string stays '' (a nil base address would bind NULL).
-            code = text.utf8CString.withUnsafeBufferPointer { buffer in
-                sqlite3_bind_text64(
-                    handle, index, buffer.baseAddress, UInt64(buffer.count - 1), transient, UInt8(SQLITE_UTF8))
+            // string stays '' (a nil address would bind NULL).
+            code = text.withUTF8 { buffer in
+                guard let bytes = buffer.baseAddress, !buffer.isEmpty else {
+                    return sqlite3_bind_text64(handle, index, "", 0, transient, UInt8(SQLITE_UTF8))
+                }
+                return bytes.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
+                    sqlite3_bind_text64(handle, index, text, UInt64(buffer.count), transient, UInt8(SQLITE_UTF8))
+                }
             }
         case .blob(let bytes):
             code = bytes.isEmpty

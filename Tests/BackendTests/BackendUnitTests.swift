@@ -92,3 +92,17 @@ import Testing
         guard case .notFound = router.match("GET", "/b") else { Issue.record("GET /b"); return }
     }
 }
+
+@Suite struct BearerTokenTests {
+    @Test(arguments: [
+        ("Bearer abc", "abc"), ("  bearer \t abc  ", "abc"), ("BEARER abc", "abc"), ("Bearer a b", "a b"),
+    ])
+    func theTokenFollowsTheScheme(value: String, token: String) {
+        #expect(value.bearerToken.map(String.init) == token)
+    }
+
+    @Test(arguments: ["", "Bearer", "Bearer ", "Basic abc", "Bearerabc", "Béarer abc"])
+    func anythingElseHasNoToken(value: String) {
+        #expect(value.bearerToken == nil)
+    }
+}

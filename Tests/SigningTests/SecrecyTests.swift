@@ -34,6 +34,15 @@ import Testing
         #expect(canonical.displayString(scheme: .md5) == "Authorizationabc…<secret>")
     }
 
+    @Test(arguments: [
+        ("Bearer 0a8c81db9f2e4c7a", "Bearer 0a8c81db…"), ("abcdef", "abc…"), ("Bearer ", "Bearer …"),
+        // Half of the Unicode scalars, never part of one.
+        ("Bearer é€ab", "Bearer é€…"), ("Bearer 汉字汉字汉字", "Bearer 汉字汉…"),
+    ])
+    func maskingKeepsAtMostHalfOfTheCredentials(value: String, masked: String) {
+        #expect(CanonicalRequest.masked(authorization: value) == masked)
+    }
+
     @Test(arguments: LikelyCause.allCases)
     func diagnosesNeverShowTheSecretOrTheToken(_ cause: LikelyCause) throws {
         var client = authenticated

@@ -61,6 +61,19 @@ struct DatabaseTests {
         }
     }
 
+    @Test func theCacheMatchesTextsNotStorage() throws {
+        try withEmptyStore { _, store throws in
+            let literal = "SELECT count(*) FROM games WHERE id > ?1 AND id < 1000000"
+            let built = ["SELECT count(*) FROM games", "WHERE id > ?1 AND id < 1000000"].joined(separator: " ")
+            #expect(try store.database.cachedStatement(built) === store.database.cachedStatement(literal))
+            // The same last 32 bytes and length, another text: another statement.
+            let twin = "SELECT count(*) FROM users WHERE id > ?1 AND id < 1000000"
+            #expect(twin.utf8.count == literal.utf8.count)
+            #expect(try store.database.cachedStatement(twin).sql == twin)
+            #expect(try store.database.cachedStatement(literal).sql == literal)
+        }
+    }
+
     @Test func boundValuesRoundTrip() throws {
         try withEmptyStore { _, store throws in
             let values: [DatabaseValue] = [

@@ -32,6 +32,13 @@ struct JSONObjectWriter {
         bytes.append(contentsOf: json.utf8)
     }
 
+    /// Appends the member `name` whose value is the object `object` wrote.
+    mutating func add(_ name: String, object: JSONObjectWriter) {
+        addName(name)
+        bytes.append(contentsOf: object.bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// The object's text.
     var text: String {
         var finished = bytes

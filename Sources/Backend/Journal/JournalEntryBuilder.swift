@@ -43,7 +43,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("time_ms", .number(JSONNumber(record.timeMilliseconds)))
         entry.add("method", string: request.method)
         entry.add("path", string: request.path)
-        entry.add("headers", json: headers(of: request, replacements))
+        entry.add("headers", object: headers(of: request, replacements))
         entry.add("params", json: parameters.isEmpty ? "{}" : JSONWriter.serialize(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         entry.add("diagnosis", json: diagnosis(in: record.diagnosisSource).map { JSONWriter.serialize(Self.redacting($0, replacements)) } ?? "null")
@@ -56,14 +56,14 @@ public struct JournalEntryBuilder: Sendable {
     }
 
     /// The signed headers present, in their configured spelling, as a JSON object; `Authorization` shortened.
-    private func headers(of request: HTTPRequest, _ replacements: [TextReplacement]) -> String {
-        var headers = JSONObjectWriter()
+    private func headers(of request: HTTPRequest, _ replacements: [TextReplacement]) -> JSONObjectWriter {
+        var headers = JSONObjectWriter(capacity: 256)
         for (name, isAuthorization) in signedHeaders {
             guard let value = request.headers[name] else { continue }
             let shown = isAuthorization ? CanonicalRequest.masked(authorization: value) : value
             headers.add(name, string: replacements.reduce(shown) { $1.apply(to: $0) })
         }
-        return headers.text
+        return headers
     }
 
     /// The query and body parameters (none when the body cannot be read: the code says why), with

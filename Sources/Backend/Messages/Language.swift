@@ -48,8 +48,8 @@ public enum Language: String, Sendable, CaseIterable {
 extension Substring {
     /// The text without leading and trailing spaces and tabs.
     func trimmingWhitespace() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return self[start...end]
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[start..<utf8.index(after: last)]
     }
 }
