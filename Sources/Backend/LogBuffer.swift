@@ -3,6 +3,9 @@ import Locking
 /// Log lines waiting to be written, and where they go.
 final class LogBuffer: Sendable {
     private let pending = LockedValue<[UInt8]>([])
+    /// The bytes being handed to the sink. Its lock serializes flushes, and lines go on being
+    /// appended to `pending` while a slow sink (a terminal, a pipe) writes.
+    private let writing = LockedValue<[UInt8]>([])
     private let sink: @Sendable ([UInt8]) -> Void
 
     /// A buffer that hands whole lines to `sink`, one call per flush, serialized.
@@ -20,10 +23,11 @@ final class LogBuffer: Sendable {
 
     /// Hands everything waiting to the sink.
     func flush() {
-        pending.withLock { buffer in
-            guard !buffer.isEmpty else { return }
-            sink(buffer)
-            buffer.removeAll(keepingCapacity: true)
+        writing.withLock { outgoing in
+            pending.withLock { swap(&$0, &outgoing) }
+            guard !outgoing.isEmpty else { return }
+            sink(outgoing)
+            outgoing.removeAll(keepingCapacity: true)
         }
     }
 }

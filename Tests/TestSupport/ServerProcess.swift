@@ -35,6 +35,8 @@ public final class ServerProcess: @unchecked Sendable {
             if let match = collected.range(of: #""url":"https://[^"]*:(\d+)""#, options: .regularExpression) {
                 let text = collected[match]
                 port = Int(text.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+                // Keep draining the log: a server whose stdout pipe is full blocks in write(2).
+                output.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
                 return
             }
         }
@@ -51,6 +53,7 @@ public final class ServerProcess: @unchecked Sendable {
     public func stop(signal: Int32) -> Int32 {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
         return process.terminationStatus
     }
 }
