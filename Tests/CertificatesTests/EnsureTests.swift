@@ -1,5 +1,6 @@
 import Certificates
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct EnsureTests {

@@ -1,5 +1,6 @@
 import Certificates
 import Foundation
+import TestSupport
 
 /// A temporary folder for one test's PKI, with helpers to look at its files.
 struct PKIFolder {
@@ -7,7 +8,7 @@ struct PKIFolder {
     let paths: CertificatePaths
 
     init() throws {
-        folder = try TemporaryDirectory()
+        folder = TemporaryDirectory("certs")
         paths = CertificatePaths(directory: folder.path + "/server-certs")
     }
 

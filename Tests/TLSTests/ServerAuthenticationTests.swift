@@ -1,6 +1,7 @@
 import Certificates
-import Testing
 @testable import TLS
+import TestSupport
+import Testing
 
 @Suite struct ServerAuthenticationTests {
     private func connect(_ configuration: TLSClientConfiguration, to pki: TestPKI) throws -> (client: TLSHandshakeResult, server: TLSHandshakeResult) {
@@ -22,7 +23,7 @@ import Testing
 
     @Test func spkiPinFromTheOpenSSLCommandLineMatches() throws {
         let pki = try TestPKI()
-        let pin = try OpenSSLCommandLine.spkiPin(ofCertificateAt: pki.paths.serverCertificate)
+        let pin = try OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.serverCertificate)
         #expect(pin.count == 44)
         let configuration = TLSClientConfiguration(pinnedSPKISHA256Base64: pin, serverName: "localhost")
         let pair = try InMemoryTLS(client: try TLSContext.client(configuration), server: try pki.serverContext())
@@ -32,7 +33,7 @@ import Testing
 
     @Test func spkiPinOfAnotherKeyIsAPinMismatch() throws {
         let pki = try TestPKI()
-        let pin = try OpenSSLCommandLine.spkiPin(ofCertificateAt: pki.paths.clientCertificate)
+        let pin = try OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.clientCertificate)
         let configuration = TLSClientConfiguration(pinnedSPKISHA256Base64: pin, serverName: "localhost")
         #expect(try connect(configuration, to: pki).client.failure == .pinMismatch)
     }
@@ -42,7 +43,7 @@ import Testing
         var configuration = pki.trustingClient()
         configuration.pinnedCertificateDER = try pki.serverDER()
         #expect(try connect(configuration, to: pki).client.isComplete)
-        configuration.pinnedSPKISHA256Base64 = try OpenSSLCommandLine.spkiPin(ofCertificateAt: pki.paths.caCertificate)
+        configuration.pinnedSPKISHA256Base64 = try OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.caCertificate)
         #expect(try connect(configuration, to: pki).client.failure == .pinMismatch)
     }
 

@@ -1,6 +1,7 @@
 import Certificates
 import Foundation
 @testable import TLS
+import TestSupport
 
 /// A development PKI in its own temporary folder, and the TLS contexts the tests make from it.
 struct TestPKI {
@@ -8,7 +9,7 @@ struct TestPKI {
     let paths: CertificatePaths
 
     init(options: CertificateOptions = CertificateOptions()) throws {
-        folder = try TemporaryDirectory()
+        folder = TemporaryDirectory("tls")
         paths = CertificatePaths(directory: folder.path)
         _ = try DevelopmentPKI.ensure(at: paths, options: options)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A fresh folder under /tmp, removed with everything in it by `remove()`.
+/// A fresh folder under /tmp, removed with everything in it by `remove()` or when it goes away.
 public final class TemporaryDirectory: Sendable {
     /// The folder's absolute path.
     public let path: String
@@ -14,8 +14,10 @@ public final class TemporaryDirectory: Sendable {
     /// `path/name`.
     public func file(_ name: String) -> String { "\(path)/\(name)" }
 
-    /// Deletes the folder and its contents.
+    /// Deletes the folder and its contents (also done when the last reference goes away).
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
+
+    deinit { remove() }
 }

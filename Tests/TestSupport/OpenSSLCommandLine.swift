@@ -1,15 +1,19 @@
 import Foundation
 
-/// Runs the `openssl` command, to check the generated files with an independent implementation.
-enum OpenSSLCommandLine {
-    struct Output {
-        let status: Int32
-        let standardOutput: Data
-        let standardError: String
-        var text: String { String(decoding: standardOutput, as: UTF8.self) }
+/// Runs the `openssl` command with binary input and output, to check generated files and the TLS
+/// library against an independent implementation (`OpenSSLCommand` runs whole pipelines).
+public enum OpenSSLCommandLine {
+    /// What one run printed, and its exit status.
+    public struct Output {
+        public let status: Int32
+        public let standardOutput: Data
+        public let standardError: String
+        /// The standard output as text.
+        public var text: String { String(decoding: standardOutput, as: UTF8.self) }
     }
 
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Output {
+    /// Runs `openssl arguments...` with `input` on its standard input.
+    public static func run(_ arguments: [String], input: Data? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl"] + arguments
@@ -27,7 +31,7 @@ enum OpenSSLCommandLine {
     }
 
     /// The certificate at `path` as `openssl x509 -text` prints it.
-    static func text(ofCertificateAt path: String) throws -> String {
+    public static func text(ofCertificateAt path: String) throws -> String {
         try run(["x509", "-in", path, "-noout", "-text"]).text
     }
 }
