@@ -25,17 +25,23 @@ public enum Hex {
 
     /// The bytes of a hex string (either case), or nil when it is not an even run of hex digits.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count.isMultiple(of: 2) else { return nil }
-        var output = [UInt8]()
-        output.reserveCapacity(utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = value(of: utf8[index]), let low = value(of: utf8[index + 1]) else { return nil }
-            output.append(high << 4 | low)
-            index += 2
+        text.utf8.withContiguousStorageIfAvailable(decode) ?? Array(text.utf8).withUnsafeBufferPointer(decode)
+    }
+
+    private static func decode(_ digits: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        var valid = true
+        let output = [UInt8](unsafeUninitializedCapacity: digits.count / 2) { buffer, count in
+            for index in 0..<digits.count / 2 {
+                guard let high = value(of: digits[2 * index]), let low = value(of: digits[2 * index + 1]) else {
+                    valid = false
+                    break
+                }
+                buffer[index] = high << 4 | low
+                count = index + 1
+            }
         }
-        return output
+        return valid ? output : nil
     }
 
     /// The value of one hex digit, or nil.

@@ -12,21 +12,34 @@ public struct CanonicalRequest: Sendable {
     }
 
     /// The keys in the order they were concatenated (a key that is both a header and a parameter twice).
-    public let keys: [String]
+    public var keys: [String] { listedKeys ?? pieces.map(\.key) }
+    /// The keys, when they are not simply those of the pieces (a key both a header and a parameter
+    /// has two pieces per listing); nil when every piece has a key of its own.
+    private let listedKeys: [String]?
     let pieces: [Piece]
     /// The UTF-8 of every piece, concatenated: the canonical string without the secret.
     let message: [UInt8]
 
-    init(keys: [String], pieces: [Piece]) {
-        self.keys = keys
+    /// A request made of `pieces`; `keys` nil when each piece's key is listed once, in order.
+    init(keys: [String]?, pieces: [Piece]) {
+        listedKeys = keys
         self.pieces = pieces
-        var message: [UInt8] = []
-        message.reserveCapacity(pieces.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count })
-        for piece in pieces {
-            message.append(contentsOf: piece.key.utf8)
-            message.append(contentsOf: piece.value.utf8)
+        let length = pieces.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        message = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+            // withUTF8 copies in bulk, where a UTF8View would go byte by byte.
+            func copy(_ text: String) {
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + count).initialize(from: source, count: bytes.count)
+                    count += bytes.count
+                }
+            }
+            for piece in pieces {
+                copy(piece.key)
+                copy(piece.value)
+            }
         }
-        self.message = message
     }
 
     /// The exact text that `scheme` hashes with `secret`: the pieces followed by the secret (`md5`),

@@ -4,10 +4,15 @@ import JSON
 public struct Canonicalizer: Sendable {
     /// The signed headers and their spelling.
     public let policy: SigningPolicy
+    /// The signed header names' UTF-8 in ASCII lower case, when they are distinct ignoring case
+    /// and at most 64 (then the usual request takes `CanonicalRequest(distinctKeysOf:)`); nil otherwise.
+    private let lowercasedSignedHeaders: [[UInt8]]?
 
     /// A canonicalizer for `policy`.
     public init(policy: SigningPolicy) {
         self.policy = policy
+        let lowercased = policy.signedHeaders.map { $0.utf8.map(\.asciiLowercased) }
+        lowercasedSignedHeaders = Set(lowercased).count == lowercased.count && lowercased.count <= 64 ? lowercased : nil
     }
 
     /// The parameters of `request`: its query string (every method), then, when it has a body, the
@@ -41,6 +46,11 @@ public struct Canonicalizer: Sendable {
     ///   when a parameter is a JSON object or `null` (or an array holding one).
     public func canonicalize(_ request: SignableRequest,
                              parameters: RequestParameters) throws(RequestParsingError) -> CanonicalRequest {
+        if let lowercasedSignedHeaders,
+           let canonical = CanonicalRequest(distinctKeysOf: request, parameters: parameters, signedHeaders: policy.signedHeaders,
+                                            lowercasedSignedHeaders: lowercasedSignedHeaders) {
+            return canonical
+        }
         let input = SigningInput(request: request, parameters: parameters, signedHeaders: policy.signedHeaders)
         if let header = input.duplicatedHeader { throw .duplicateSignedHeader(header) }
         if let (name, reason) = input.unsignableParameter { throw .unsignableValue(name: name, reason: reason) }

@@ -15,7 +15,10 @@ extension String {
     /// The string without leading and trailing spaces and tabs (HTTP's optional whitespace).
     var trimmingOptionalWhitespace: String {
         let isContent = { (byte: UInt8) in byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
-        if let head = utf8.first, let tail = utf8.last, isContent(head), isContent(tail) { return self }
+        let trimmed = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.first.map(isContent) == true && bytes.last.map(isContent) == true
+        }
+        if trimmed == true { return self }
         guard let first = utf8.firstIndex(where: isContent), let last = utf8.lastIndex(where: isContent) else { return "" }
         guard first != startIndex || utf8.index(after: last) != endIndex else { return self }
         return String(self[first...last])
