@@ -27,10 +27,17 @@ public final class Hasher {
         }
     }
 
+    /// Adds `bytes` to the input; concrete, so that callers in other modules skip the generic path.
+    public func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
     /// Adds the UTF-8 bytes of `text` to the input.
     public func update(_ text: String) {
-        var text = text
-        text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
+        let hashedInPlace: Void? = text.utf8.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if hashedInPlace == nil {
+            Array(text.utf8).withUnsafeBytes { update($0) }
+        }
     }
 
     /// Adds raw bytes to the input.
@@ -42,12 +49,18 @@ public final class Hasher {
 
     /// The digest of everything added since the last reset; the hasher is reset afterwards.
     public func finalize() -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: algorithm.outputSize)
-        var length: UInt32 = 0
-        let status = output.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
-        precondition(status == 1 && Int(length) == algorithm.outputSize, "EVP_DigestFinal_ex failed")
+        finalizeDigest().bytes
+    }
+
+    /// `finalize()` without allocating: the digest held inline.
+    public func finalizeDigest() -> Digest {
+        let digest = Digest(count: algorithm.outputSize) { output in
+            var length: UInt32 = 0
+            let status = EVP_DigestFinal_ex(context, output.baseAddress?.assumingMemoryBound(to: UInt8.self), &length)
+            precondition(status == 1 && Int(length) == output.count, "EVP_DigestFinal_ex failed")
+        }
         reset()
-        return output
+        return digest
     }
 
     private func reset() {

@@ -24,12 +24,16 @@ public enum Hex {
     }
 
     /// The bytes of a hex string (either case), or nil when it is not an even run of hex digits.
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
+        // Concrete, not generic: a generic call from another module would look its metadata up at run time.
         text.utf8.withContiguousStorageIfAvailable(decode) ?? Array(text.utf8).withUnsafeBufferPointer(decode)
     }
 
     private static func decode(_ digits: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard digits.count.isMultiple(of: 2) else { return nil }
+        // An empty uninitialized array would have its count written into the storage that all empty
+        // arrays share: a data race.
+        guard !digits.isEmpty else { return [] }
         var valid = true
         let output = [UInt8](unsafeUninitializedCapacity: digits.count / 2) { buffer, count in
             for index in 0..<digits.count / 2 {

@@ -17,29 +17,41 @@ public struct CanonicalRequest: Sendable {
     /// has two pieces per listing); nil when every piece has a key of its own.
     private let listedKeys: [String]?
     let pieces: [Piece]
-    /// The UTF-8 of every piece, concatenated: the canonical string without the secret.
-    let message: [UInt8]
-
     /// A request made of `pieces`; `keys` nil when each piece's key is listed once, in order.
     init(keys: [String]?, pieces: [Piece]) {
         listedKeys = keys
         self.pieces = pieces
-        let length = pieces.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
-        message = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
-            // withUTF8 copies in bulk, where a UTF8View would go byte by byte.
-            func copy(_ text: String) {
-                var text = text
-                text.withUTF8 { bytes in
-                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + count).initialize(from: source, count: bytes.count)
-                    count += bytes.count
-                }
-            }
+    }
+
+    /// Calls `body` with the UTF-8 of `prefix`, every piece and `suffix`, concatenated: the canonical
+    /// string without the secret when both are empty. The bytes are assembled in temporary storage
+    /// (on the stack when small): a request is accepted or rejected without allocating them.
+    func withBytes<Result>(prefix: String = "", suffix: String = "", _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let length = pieces.reduce(prefix.utf8.count + suffix.utf8.count) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+            var end = Self.copy(prefix, into: buffer, at: 0)
             for piece in pieces {
-                copy(piece.key)
-                copy(piece.value)
+                end = Self.copy(piece.key, into: buffer, at: end)
+                end = Self.copy(piece.value, into: buffer, at: end)
             }
+            end = Self.copy(suffix, into: buffer, at: end)
+            return body(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[..<end])))
         }
+    }
+
+    /// Copies the UTF-8 of `text` into `buffer` from `offset` on; returns the offset after it.
+    private static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        // Contiguous UTF-8 (every native string) is copied in bulk, where iterating would go byte by byte.
+        let copiedInBulk = text.utf8.withContiguousStorageIfAvailable { bytes in
+            offset + UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: bytes)
+        }
+        if let copiedInBulk { return copiedInBulk }
+        var end = offset
+        for byte in text.utf8 {
+            buffer[end] = byte
+            end += 1
+        }
+        return end
     }
 
     /// The exact text that `scheme` hashes with `secret`: the pieces followed by the secret (`md5`),
@@ -47,7 +59,7 @@ public struct CanonicalRequest: Sendable {
     ///
     /// It contains the secret: for tests and local tools only, never for responses or logs.
     public func string(secret: String, scheme: SignatureScheme) -> String {
-        scheme.layout(message: String(decoding: message, as: UTF8.self), secret: secret)
+        scheme.layout(message: withBytes { String(decoding: $0, as: UTF8.self) }, secret: secret)
     }
 
     /// The canonical string safe to show: the secret as `<secret>` and `Authorization` tokens
@@ -63,7 +75,7 @@ public struct CanonicalRequest: Sendable {
 
     /// The signature a client computes with `secret`: uppercase hex.
     public func signature(secret: String, scheme: SignatureScheme) -> String {
-        Hex.encode(SignatureDigester(scheme: scheme).digest(message, secret: secret), uppercase: true)
+        Hex.encode(SignatureDigester(scheme: scheme).digest(self, secret: secret).bytes, uppercase: true)
     }
 
     /// An `Authorization` value with its credentials shortened: `Bearer 0a8c81db…`. Short credentials

@@ -4,15 +4,14 @@ import JSON
 public struct Canonicalizer: Sendable {
     /// The signed headers and their spelling.
     public let policy: SigningPolicy
-    /// The signed header names' UTF-8 in ASCII lower case, when they are distinct ignoring case
-    /// and at most 64 (then the usual request takes `CanonicalRequest(distinctKeysOf:)`); nil otherwise.
-    private let lowercasedSignedHeaders: [[UInt8]]?
+    /// The signed header names prepared for the usual request's shortcut,
+    /// `CanonicalRequest(distinctKeysOf:)`; nil when the policy does not allow it.
+    private let signedHeaderNames: SignedHeaderNames?
 
     /// A canonicalizer for `policy`.
     public init(policy: SigningPolicy) {
         self.policy = policy
-        let lowercased = policy.signedHeaders.map { $0.utf8.map(\.asciiLowercased) }
-        lowercasedSignedHeaders = Set(lowercased).count == lowercased.count && lowercased.count <= 64 ? lowercased : nil
+        signedHeaderNames = SignedHeaderNames(policy.signedHeaders)
     }
 
     /// The parameters of `request`: its query string (every method), then, when it has a body, the
@@ -46,9 +45,8 @@ public struct Canonicalizer: Sendable {
     ///   when a parameter is a JSON object or `null` (or an array holding one).
     public func canonicalize(_ request: SignableRequest,
                              parameters: RequestParameters) throws(RequestParsingError) -> CanonicalRequest {
-        if let lowercasedSignedHeaders,
-           let canonical = CanonicalRequest(distinctKeysOf: request, parameters: parameters, signedHeaders: policy.signedHeaders,
-                                            lowercasedSignedHeaders: lowercasedSignedHeaders) {
+        if let signedHeaderNames,
+           let canonical = CanonicalRequest(distinctKeysOf: request, parameters: parameters, signedHeaders: signedHeaderNames) {
             return canonical
         }
         let input = SigningInput(request: request, parameters: parameters, signedHeaders: policy.signedHeaders)

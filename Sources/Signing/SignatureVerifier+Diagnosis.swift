@@ -18,19 +18,18 @@ extension SignatureVerifier {
 
     private func likelyCause(_ request: SignableRequest, parameters: RequestParameters, received: String,
                              secrets: [String], scheme: SignatureScheme) -> (LikelyCause, String) {
-        guard let expected = Self.digest(from: received, scheme: scheme) else {
+        guard Self.isWellFormed(received, scheme: scheme) else {
             return (.unknown, "X-SIGNATURE must be the \(scheme.rawValue) digest as \(scheme.digestLength * 2) hex digits; "
                 + "the one received (\(received.count) characters) is not.")
         }
+        let signature = received.trimmingOptionalWhitespace
         let input = SigningInput(request: request, parameters: parameters, signedHeaders: policy.signedHeaders)
         let catalog = MistakeCatalog(input: input, scheme: scheme)
-        var digesters: [SignatureScheme: SignatureDigester] = [:]
         for cause in LikelyCause.allCases {
             for mistake in catalog.mistakes(for: cause) {
-                let digester = digesters[mistake.scheme] ?? SignatureDigester(scheme: mistake.scheme)
-                digesters[mistake.scheme] = digester
+                let digester = digester(for: mistake.scheme)
                 let matches = secrets.contains { secret in
-                    ConstantTime.equals(digester.digest(mistake.canonical.message, secret: secret), expected)
+                    digester.digest(mistake.canonical, secret: secret).matches(hex: signature)
                 }
                 if matches { return (cause, mistake.detail) }
             }

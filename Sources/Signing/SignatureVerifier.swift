@@ -2,15 +2,22 @@ import Crypto
 
 /// Checks `X-SIGNATURE` against a canonical request and, after a mismatch, explains it.
 ///
-/// A value type with no state: each call makes its own MD5 hasher (one `EVP_MD_CTX`), so one
-/// verifier can be shared by every event loop.
-public struct SignatureVerifier: Sendable {
+/// It keeps one MD5 hasher (one `EVP_MD_CTX`) for all its checks, so that a check allocates no
+/// digest context; hence not `Sendable`: make one per thread (the server makes one per event loop).
+public struct SignatureVerifier {
     /// The signed headers, which the diagnosis alters one at a time.
     public let policy: SigningPolicy
+    /// The hasher of every MD5 digest this verifier computes.
+    private let md5 = Hasher(algorithm: .md5)
 
     /// A verifier for `policy`.
     public init(policy: SigningPolicy) {
         self.policy = policy
+    }
+
+    /// A digester for `scheme` that uses this verifier's MD5 hasher.
+    func digester(for scheme: SignatureScheme) -> SignatureDigester {
+        SignatureDigester(scheme: scheme, md5: md5)
     }
 
     /// Whether `received` (hex, either case, surrounding spaces ignored) is the signature of
@@ -20,21 +27,17 @@ public struct SignatureVerifier: Sendable {
     /// reveal which secret matched nor where a wrong signature differs.
     public func verify(_ canonical: CanonicalRequest, received: String?, secrets: [String],
                        scheme: SignatureScheme) -> SignatureVerdict {
-        guard let received, !received.trimmingOptionalWhitespace.isEmpty else { return .missing }
-        guard let expected = Self.digest(from: received, scheme: scheme) else { return .invalid }
-        let digester = SignatureDigester(scheme: scheme)
+        guard let signature = received?.trimmingOptionalWhitespace, !signature.isEmpty else { return .missing }
+        let digester = digester(for: scheme)
         var matches = false
         for secret in secrets {
-            matches = ConstantTime.equals(digester.digest(canonical.message, secret: secret), expected) || matches
+            matches = digester.digest(canonical, secret: secret).matches(hex: signature) || matches
         }
         return matches ? .valid : .invalid
     }
 
-    /// The digest bytes a received signature stands for, or nil when it is not hex of the scheme's length.
-    static func digest(from received: String, scheme: SignatureScheme) -> [UInt8]? {
-        guard let bytes = Hex.decode(received.trimmingOptionalWhitespace), bytes.count == scheme.digestLength else {
-            return nil
-        }
-        return bytes
+    /// Whether a received signature is hex of the scheme's digest length.
+    static func isWellFormed(_ received: String, scheme: SignatureScheme) -> Bool {
+        Hex.decode(received.trimmingOptionalWhitespace)?.count == scheme.digestLength
     }
 }

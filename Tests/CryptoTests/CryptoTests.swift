@@ -13,6 +13,22 @@ import Testing
                 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
+    @Test func aDigestMatchesItsHexInEitherCaseAndNothingElse() {
+        let hasher = Hasher(algorithm: .md5)
+        hasher.update("abc")
+        let digest = hasher.finalizeDigest()
+        #expect(digest.bytes == DigestAlgorithm.md5.hash(Array("abc".utf8)))
+        #expect(digest.matches(hex: "900150983cd24fb0d6963f7d28e17f72"))
+        #expect(digest.matches(hex: "900150983CD24FB0D6963F7D28E17F72"))
+        #expect(!digest.matches(hex: "900150983cd24fb0d6963f7d28e17f73"), "last digit differs")
+        #expect(!digest.matches(hex: "900150983cd24fb0d6963f7d28e17f"), "one byte short")
+        #expect(!digest.matches(hex: "900150983cd24fb0d6963f7d28e17f7200"), "one byte long")
+        // A byte that is no hex digit never matches, even where its low bits would spell the right one.
+        #expect(!digest.matches(hex: "900150983cd24fb0d6963f7d28e17f7\u{12}"))
+        #expect(!digest.matches(hex: "g00150983cd24fb0d6963f7d28e17f72"))
+        #expect(Digest(Array(repeating: 7, count: 32)).matches(hex: String(repeating: "07", count: 32)), "SHA-256 size fits")
+    }
+
     @Test func incrementalHashingEqualsOneShotAndResetsAfterFinalize() {
         let hasher = Hasher(algorithm: .md5)
         hasher.update("a")
@@ -52,6 +68,7 @@ import Testing
         #expect(Hex.decode("000FA0ff") == bytes)
         #expect(Hex.decode("abc") == nil)
         #expect(Hex.decode("zz") == nil)
+        #expect(Hex.decode("") == [])
     }
 
     @Test func base64MatchesRFC4648Vectors() {

@@ -55,20 +55,21 @@ import Testing
     func theShortcutAgreesWithTheGeneralAssembly(signedHeaders: [String]) throws {
         let policy = SigningPolicy(signedHeaders: signedHeaders)
         let canonicalizer = Canonicalizer(policy: policy)
-        let lowercased = signedHeaders.map { $0.utf8.map(\.asciiLowercased) }
+        let names = try #require(SignedHeaderNames(signedHeaders))
         var generator = Generator(state: 0x9E37_79B9_7F4A_7C15)
         var shortcuts = 0
         for _ in 0..<3_000 {
             let request = request(&generator)
             guard let parameters = try? canonicalizer.parameters(of: request) else { continue }
             let general = SigningInput(request: request, parameters: parameters, signedHeaders: signedHeaders)
-            guard let shortcut = CanonicalRequest(distinctKeysOf: request, parameters: parameters, signedHeaders: signedHeaders,
-                                                  lowercasedSignedHeaders: lowercased) else { continue }
+            guard let shortcut = CanonicalRequest(distinctKeysOf: request, parameters: parameters, signedHeaders: names) else {
+                continue
+            }
             shortcuts += 1
             #expect(general.duplicatedHeader == nil && general.unsignableParameter == nil, "\(request)")
             let assembled = general.assemble()
             #expect(shortcut.keys == assembled.keys, "\(request)")
-            #expect(shortcut.message == assembled.message, "\(request)")
+            #expect(shortcut.string(secret: "s", scheme: .md5) == assembled.string(secret: "s", scheme: .md5), "\(request)")
             #expect(shortcut.displayString(scheme: .md5) == assembled.displayString(scheme: .md5), "\(request)")
         }
         // Most generated requests are simple enough for the shortcut; the rest take the general path.
