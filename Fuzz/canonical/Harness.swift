@@ -18,6 +18,8 @@ public func fuzzCanonicalizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     let scheme = input.choice(SignatureScheme.allCases)
     let payload = input.rest()
     let token = Hex.encode(DigestAlgorithm.sha256.hash(payload))
+    // A verifier keeps an MD5 context, so it is not Sendable: one per input, like one per event loop.
+    let verifier = SignatureVerifier(policy: policy)
     let request = signableRequest(payload, token: token)
     guard let parameters = try? canonicalizer.parameters(of: request),
           let canonical = try? canonicalizer.canonicalize(request, parameters: parameters) else { return 0 }
@@ -43,7 +45,6 @@ public func fuzzCanonicalizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
 
 private let policy = SigningPolicy()
 private let canonicalizer = Canonicalizer(policy: policy)
-private let verifier = SignatureVerifier(policy: policy)
 /// The demo app's secret and a previous one, as while rotating.
 private let secrets = ["dev-secret-please-change", "rotating-old-secret"]
 
