@@ -17,6 +17,7 @@ public struct CanonicalRequest: Sendable {
     /// has two pieces per listing); nil when every piece has a key of its own.
     private let listedKeys: [String]?
     let pieces: [Piece]
+
     /// A request made of `pieces`; `keys` nil when each piece's key is listed once, in order.
     init(keys: [String]?, pieces: [Piece]) {
         listedKeys = keys
