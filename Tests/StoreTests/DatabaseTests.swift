@@ -153,6 +153,13 @@ struct DatabaseTests {
         }
     }
 
+    @Test func connectionsTakeNoLocksOnTheirOneThread() throws {
+        try withEmptyStore { _, store throws in
+            #expect(!store.database.locksEveryCall, "opened without SQLITE_OPEN_NOMUTEX")
+            #expect(Database.countedMemory == 0, "SQLite's memory statistics (one global mutex per allocation) are on")
+        }
+    }
+
     @Test func resultCodesMatchInASwitch() {
         let code = SQLiteResultCode(rawValue: 2067)  // SQLITE_CONSTRAINT_UNIQUE in sqlite3.h
         let matched: String
