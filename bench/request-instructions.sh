@@ -42,8 +42,9 @@ token=$(cat "$work/state/token")
 signature=$($bin sign --secret dev-secret-please-change --method GET --path /api/v1/checkin \
   --header 'X-API-VERSION: 1.0' --header "Authorization: Bearer $token" | sed -n 's/^signature: //p')
 
-read -r requests resumed < <(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" \
-  "$signature" 50 "$measured" "callgrind_control -z $server" "callgrind_control -d $server")
+counts=$(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
+  "callgrind_control -z $server" "callgrind_control -d $server")
+read -r requests resumed <<<"$counts"
 kill "$server"; wait "$server" 2>/dev/null || true; server=""
 dump=$(ls "$work"/callgrind.out.* | head -1)
 total=$(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
