@@ -4,16 +4,22 @@ extension CanonicalRequest {
     /// like a signed header or like another parameter). Then the client's loop reduces to sorting
     /// the key and value pairs. Nil for any other request: `SigningInput.assemble` handles every
     /// case, and reports the unsignable ones.
-    init?(distinctKeysOf request: SignableRequest, parameters: RequestParameters, signedHeaders: SignedHeaderNames) {
+    ///
+    /// The arguments are `borrowing`: an initializer otherwise takes its own copy of each, retaining
+    /// every array and string in them.
+    init?(distinctKeysOf request: borrowing SignableRequest, parameters: borrowing RequestParameters,
+          signedHeaders: borrowing SignedHeaderNames) {
         var pieces: [Piece] = []
         pieces.reserveCapacity(signedHeaders.spellings.count + parameters.entries.count)
         var found: UInt64 = 0
-        for field in request.headers {
-            guard let matched = signedHeaders.index(of: field.name) else { continue }
+        // By index, not `for in`: the names are read in place, not copied (and retained) one by one.
+        for index in request.headers.indices {
+            guard let matched = signedHeaders.index(of: request.headers[index].name) else { continue }
             guard found & (1 << matched) == 0 else { return nil }
             found |= 1 << matched
-            pieces.append(Piece(key: signedHeaders.spellings[matched], value: field.value.trimmingOptionalWhitespace,
-                                isToken: matched == signedHeaders.authorizationIndex))
+            let value = request.headers[index].value.trimmingOptionalWhitespace
+            let isToken = matched == signedHeaders.authorizationIndex
+            pieces.append(Piece(key: signedHeaders.spellings[matched], value: value, isToken: isToken))
         }
         for entry in parameters.entries {
             guard entry.value.unsignableReason == nil else { return nil }

@@ -44,7 +44,10 @@ public struct CanonicalRequest: Sendable {
     private static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
         // Contiguous UTF-8 (every native string) is copied in bulk, where iterating would go byte by byte.
         let copiedInBulk = text.utf8.withContiguousStorageIfAvailable { bytes in
-            offset + UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: bytes)
+            if let source = bytes.baseAddress, let target = buffer.baseAddress {
+                (target + offset).initialize(from: source, count: bytes.count)
+            }
+            return offset + bytes.count
         }
         if let copiedInBulk { return copiedInBulk }
         var end = offset
@@ -76,7 +79,7 @@ public struct CanonicalRequest: Sendable {
 
     /// The signature a client computes with `secret`: uppercase hex.
     public func signature(secret: String, scheme: SignatureScheme) -> String {
-        Hex.encode(SignatureDigester(scheme: scheme).digest(self, secret: secret).bytes, uppercase: true)
+        Hex.encode(scheme.digest(self, secret: secret, md5: Hasher(algorithm: .md5)).bytes, uppercase: true)
     }
 
     /// An `Authorization` value with its credentials shortened: `Bearer 0a8c81db…`. Short credentials

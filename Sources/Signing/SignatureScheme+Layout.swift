@@ -1,6 +1,6 @@
 extension SignatureScheme {
     /// `message` with `secret` placed as this scheme places it (for the strings shown or printed;
-    /// `SignatureDigester` hashes the same layout, assembled by `CanonicalRequest.withBytes`).
+    /// `digest(_:secret:md5:)` hashes the same layout, assembled by `CanonicalRequest.withBytes`).
     func layout(message: String, secret: String) -> String {
         switch self {
         case .md5: message + secret

@@ -27,9 +27,8 @@ extension SignatureVerifier {
         let catalog = MistakeCatalog(input: input, scheme: scheme)
         for cause in LikelyCause.allCases {
             for mistake in catalog.mistakes(for: cause) {
-                let digester = digester(for: mistake.scheme)
                 let matches = secrets.contains { secret in
-                    digester.digest(mistake.canonical, secret: secret).matches(hex: signature)
+                    mistake.scheme.digest(mistake.canonical, secret: secret, md5: md5).matches(hex: signature)
                 }
                 if matches { return (cause, mistake.detail) }
             }

@@ -8,16 +8,11 @@ public struct SignatureVerifier {
     /// The signed headers, which the diagnosis alters one at a time.
     public let policy: SigningPolicy
     /// The hasher of every MD5 digest this verifier computes.
-    private let md5 = Hasher(algorithm: .md5)
+    let md5 = Hasher(algorithm: .md5)
 
     /// A verifier for `policy`.
     public init(policy: SigningPolicy) {
         self.policy = policy
-    }
-
-    /// A digester for `scheme` that uses this verifier's MD5 hasher.
-    func digester(for scheme: SignatureScheme) -> SignatureDigester {
-        SignatureDigester(scheme: scheme, md5: md5)
     }
 
     /// Whether `received` (hex, either case, surrounding spaces ignored) is the signature of
@@ -28,10 +23,9 @@ public struct SignatureVerifier {
     public func verify(_ canonical: CanonicalRequest, received: String?, secrets: [String],
                        scheme: SignatureScheme) -> SignatureVerdict {
         guard let signature = received?.trimmingOptionalWhitespace, !signature.isEmpty else { return .missing }
-        let digester = digester(for: scheme)
         var matches = false
         for secret in secrets {
-            matches = digester.digest(canonical, secret: secret).matches(hex: signature) || matches
+            matches = scheme.digest(canonical, secret: secret, md5: md5).matches(hex: signature) || matches
         }
         return matches ? .valid : .invalid
     }
