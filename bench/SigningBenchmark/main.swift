@@ -30,8 +30,10 @@ do {
     exit(1)
 }
 let signature = canonical.signature(secret: secret, scheme: .md5)
-var request = unsigned
-request.headers.append(("X-SIGNATURE", signature))
+// A constant, like the request the server checks: reading a `var` global would add an exclusivity
+// check to every run.
+let request = SignableRequest(method: unsigned.method, target: unsigned.target,
+                              headers: unsigned.headers + [("X-SIGNATURE", signature)])
 let hashedBytes = Array(canonical.string(secret: secret, scheme: .md5).utf8)
 
 let hasher = Hasher(algorithm: .md5)
