@@ -33,21 +33,21 @@ public struct Digest: Sendable {
 
     private func matches(digits: UnsafeBufferPointer<UInt8>) -> Bool {
         withUnsafeBytes(of: storage) { digest in
-            Self.digitValues.withUnsafeBufferPointer { values in
-                // What was received may be inspected freely; only the digest must not steer the timing.
-                var difference: UInt8 = 0
-                var invalid: UInt8 = 0
-                for index in 0..<count {
-                    let high = values[Int(digits[2 * index])]
-                    let low = values[Int(digits[2 * index + 1])]
-                    invalid |= (high | low) & 0xF0
-                    difference |= (high << 4 | low) ^ digest[index]
-                }
-                return invalid == 0 && difference == 0
+            // What was received may be inspected freely; only the digest must not steer the timing.
+            var difference: UInt8 = 0
+            var invalid: UInt8 = 0
+            for index in 0..<count {
+                let high = Self.nibble(digits[2 * index])
+                let low = Self.nibble(digits[2 * index + 1])
+                invalid |= (high | low) & 0xF0
+                difference |= (high << 4 | low) ^ digest[index]
             }
+            return invalid == 0 && difference == 0
         }
     }
 
-    /// The value of each byte as a hex digit of either case, 0xFF for the bytes that are not one.
-    private static let digitValues: [UInt8] = (0...255).map { Hex.value(of: UInt8($0)) ?? 0xFF }
+    /// The value of a hex digit of either case, or 0xFF for any other byte.
+    private static func nibble(_ byte: UInt8) -> UInt8 {
+        Hex.value(of: byte) ?? 0xFF
+    }
 }

@@ -48,13 +48,12 @@ public enum Hex {
         return valid ? output : nil
     }
 
-    /// The value of one hex digit, or nil.
+    /// The value of one hex digit, or nil. Arithmetic, not a table: the signature check calls it for
+    /// every digit it receives, and reading a shared table would retain and release it each time.
     static func value(of digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        let decimal = digit &- UInt8(ascii: "0")
+        let letter = (digit | 0x20) &- UInt8(ascii: "a")
+        if decimal < 10 { return decimal }
+        return letter < 6 ? letter + 10 : nil
     }
 }

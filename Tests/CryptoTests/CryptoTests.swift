@@ -71,6 +71,16 @@ import Testing
         #expect(Hex.decode("") == [])
     }
 
+    @Test func aByteDecodesOnlyWhenItIsAHexDigitOfEitherCase() {
+        let lower = Array("0123456789abcdef".utf8)
+        let upper = Array("0123456789ABCDEF".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let value = lower.firstIndex(of: byte) ?? upper.firstIndex(of: byte)
+            let decoded = Hex.decode(String(decoding: [byte, byte], as: UTF8.self))
+            #expect(decoded == value.map { [UInt8($0 << 4 | $0)] }, "byte \(byte)")
+        }
+    }
+
     @Test func base64MatchesRFC4648Vectors() {
         let cases = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
         for (input, expected) in cases {
