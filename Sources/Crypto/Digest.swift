@@ -37,17 +37,13 @@ public struct Digest: Sendable {
             var difference: UInt8 = 0
             var invalid: UInt8 = 0
             for index in 0..<count {
-                let high = Self.nibble(digits[2 * index])
-                let low = Self.nibble(digits[2 * index + 1])
+                // 0xFF for a byte that is no hex digit: its high bits then mark the input invalid.
+                let high = Hex.value(of: digits[2 * index]) ?? 0xFF
+                let low = Hex.value(of: digits[2 * index + 1]) ?? 0xFF
                 invalid |= (high | low) & 0xF0
                 difference |= (high << 4 | low) ^ digest[index]
             }
             return invalid == 0 && difference == 0
         }
-    }
-
-    /// The value of a hex digit of either case, or 0xFF for any other byte.
-    private static func nibble(_ byte: UInt8) -> UInt8 {
-        Hex.value(of: byte) ?? 0xFF
     }
 }

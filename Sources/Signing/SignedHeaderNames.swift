@@ -10,6 +10,7 @@ struct SignedHeaderNames: Sendable {
     /// The position of `Authorization`, whose value is a token.
     let authorizationIndex: Int?
 
+    /// The names `spellings`, prepared; nil when two are equal ignoring case or there are more than 64.
     init?(_ spellings: [String]) {
         let lowercased = spellings.map { $0.utf8.map(\.asciiLowercased) }
         guard Set(lowercased).count == lowercased.count, lowercased.count <= 64 else { return nil }
