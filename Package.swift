@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locking"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "TestSupport"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "Locking", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "Locking"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "Locking", "Store"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
     ]
 )

@@ -16,7 +16,7 @@ extension BackendResponder {
             return (response, .ok, verdict)
         } catch {
             if let failure = error.underlyingFailure {
-                environment.logger.log("error", "internal error", [("request_id", .string(requestID)), ("cause", .string(failure))])
+                environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
             }
             let response = Envelope.response(code: error.code, message: catalog.text(for: error.message), data: error.data,
                                              requestID: requestID, style: style, status: error.status, extraHeaders: error.headers)
@@ -47,6 +47,10 @@ extension BackendResponder {
             throw error
         }
         let now = environment.clock.unixSeconds()
+        // A GET handler only reads: it shares one read transaction with the session check.
+        let sharesReadTransaction = route.requiresLogin && request.method == "GET"
+        if sharesReadTransaction { try storeCall { () throws(StoreError) in try store.beginReadTransaction() } }
+        defer { if sharesReadTransaction { store.endReadTransaction() } }
         let session = route.requiresLogin ? try authenticate(request, now: now) : nil
         if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
         let context = APIRequestContext(request: request, parameters: parameters, now: now,
@@ -117,11 +121,15 @@ extension BackendResponder {
     /// The session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
     func authenticate(_ request: HTTPRequest, now: Int64) throws(APIError) -> Session {
         guard let token = request.headers["Authorization"]?.bearerToken else { throw APIError(.notLoggedIn, .notLoggedIn) }
+        let stamp = try storeCall { () throws(StoreError) in try store.contentStamp() }
+        if let session = sessions.session(for: token, current: stamp, now: now) { return session }
         let hash = Credentials.tokenHash(token, hasher: tokenHasher)
-        guard let user = try storeCall({ () throws(StoreError) in try store.activeUser(tokenHash: hash, now: now) }) else {
+        guard let active = try storeCall({ () throws(StoreError) in try store.activeToken(tokenHash: hash, now: now) }) else {
             throw APIError(.notLoggedIn, .notLoggedIn)
         }
-        return Session(user: user, tokenHash: hash)
+        let session = Session(user: active.user, tokenHash: hash)
+        sessions.insert(session, for: token, expiresAt: active.expiresAt)
+        return session
     }
 }
 
@@ -143,10 +151,27 @@ extension String {
     /// The token of a `Bearer` credential (the scheme in any case), without surrounding spaces and
     /// tabs; nil for any other value.
     var bearerToken: Substring? {
-        let value = Substring(self).trimmingWhitespace()
+        var text = self
+        guard let bounds = text.withUTF8(Self.bearerTokenBounds) else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)
+        return self[start..<utf8.index(start, offsetBy: bounds.count)]
+    }
+
+    /// Where the token of a `Bearer` credential lies in `bytes` (UTF-8 offsets), found over raw bytes.
+    private static func bearerTokenBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
         let scheme = "bearer ".utf8
-        let lowercased = value.utf8.prefix(scheme.count).lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        guard value.utf8.count > scheme.count, lowercased.elementsEqual(scheme) else { return nil }
-        return value[value.utf8.index(value.startIndex, offsetBy: scheme.count)...].trimmingWhitespace()
+        guard end - start > scheme.count else { return nil }
+        for expected in scheme {
+            let byte = bytes[start]
+            guard ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected else { return nil }
+            start += 1
+        }
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        return start..<end
     }
 }

@@ -21,6 +21,8 @@ public final class BackendResponder: HTTPResponder {
     private let journalQueue: JournalQueue?
     /// SHA-256 of bearer tokens, kept so that authenticating a request creates no digest context.
     let tokenHasher = Crypto.Hasher(algorithm: .sha256)
+    /// The sessions this loop authenticated, valid while the database is unchanged.
+    var sessions = SessionCache()
     /// This loop's counts for `/metrics`.
     let metricsShard: MetricsShard
     /// The database's statement totals once the responder was ready: opening it is not request work.
@@ -70,16 +72,16 @@ public final class BackendResponder: HTTPResponder {
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
     private func log(_ request: HTTPRequest, requestID: String, status: Int?, code: Int?, latency: Double, connection: ConnectionInfo) {
-        var fields: [(String, JSONValue)] = []
+        var fields: [(StaticString, LogValue)] = []
         fields.reserveCapacity(8)
-        fields.append(("request_id", .string(requestID)))
-        fields.append(("method", .string(request.method)))
-        fields.append(("path", .string(request.path)))
-        if let status { fields.append(("status", .number(JSONNumber(status)))) }
-        if let code { fields.append(("code", .number(JSONNumber(code)))) }
-        fields.append(("latency_ms", .number(JSONNumber((latency * 1000).rounded() / 1000))))
-        fields.append(("peer", .string(connection.peerHost)))
-        if let subject = connection.clientSubject { fields.append(("client_subject", .string(subject))) }
+        fields.append(("request_id", .text(requestID)))
+        fields.append(("method", .text(request.method)))
+        fields.append(("path", .text(request.path)))
+        if let status { fields.append(("status", .integer(Int64(status)))) }
+        if let code { fields.append(("code", .integer(Int64(code)))) }
+        fields.append(("latency_ms", .thousandths(latency)))
+        fields.append(("peer", .text(connection.peerHost)))
+        if let subject = connection.clientSubject { fields.append(("client_subject", .text(subject))) }
         environment.logger.log("info", "request", fields)
     }
 

@@ -20,8 +20,9 @@ enum Credentials {
 
     /// What the database stores instead of the token: its SHA-256 in hex, computed with `hasher`
     /// (a SHA-256 hasher that callers on a hot path keep between calls).
-    static func tokenHash(_ token: some StringProtocol, hasher: Crypto.Hasher = Crypto.Hasher(algorithm: .sha256)) -> String {
-        hasher.update(token.utf8)
-        return Hex.encode(hasher.finalize())
+    static func tokenHash(_ token: Substring, hasher: Crypto.Hasher = Crypto.Hasher(algorithm: .sha256)) -> String {
+        var token = token
+        token.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        return hasher.finalizeDigest().hex()
     }
 }

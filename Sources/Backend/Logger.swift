@@ -53,7 +53,9 @@ public final class Logger: Sendable {
     }
 
     /// Logs `message` with `fields` (kept in order). `info` lines are buffered; other levels are written at once.
-    public func log(_ level: String, _ message: String, _ fields: [(String, JSONValue)] = []) {
+    /// Field names are literals of the caller's code (printable ASCII, no quote or backslash) and
+    /// are written as they are.
+    public func log(_ level: String, _ message: String, _ fields: [(StaticString, LogValue)] = []) {
         let size = buffer.append { line in render(level, message, fields, into: &line) }
         if level != "info" || size >= Self.flushThresholdBytes { flush() }
     }
@@ -62,20 +64,22 @@ public final class Logger: Sendable {
     public func flush() { buffer.flush() }
 
     /// Appends the line, without its newline, to `line`.
-    private func render(_ level: String, _ message: String, _ fields: [(String, JSONValue)], into line: inout [UInt8]) {
+    private func render(_ level: String, _ message: String, _ fields: [(StaticString, LogValue)], into line: inout [UInt8]) {
         switch format {
         case .json:
-            line.append(contentsOf: #"{"time":""#.utf8)
+            Self.append(#"{"time":""#, to: &line)
             clock.writeTimestamp(into: &line)
             line.append(UInt8(ascii: "\""))
-            func member(_ key: String, _ value: JSONValue) {
+            func member(_ key: StaticString, _ value: LogValue) {
                 line.append(UInt8(ascii: ","))
-                JSONWriter.write(.string(key), into: &line)
+                line.append(UInt8(ascii: "\""))
+                Self.append(key, to: &line)
+                line.append(UInt8(ascii: "\""))
                 line.append(UInt8(ascii: ":"))
-                JSONWriter.write(value, into: &line)
+                Self.writeValue(value, into: &line)
             }
-            member("level", .string(level))
-            member("msg", .string(message))
+            member("level", .text(level))
+            member("msg", .text(message))
             for (key, value) in fields { member(key, value) }
             line.append(UInt8(ascii: "}"))
         case .text:
@@ -86,14 +90,30 @@ public final class Logger: Sendable {
             line.append(contentsOf: message.utf8)
             for (key, value) in fields {
                 line.append(UInt8(ascii: " "))
-                line.append(contentsOf: key.utf8)
+                Self.append(key, to: &line)
                 line.append(UInt8(ascii: "="))
-                switch value {
-                case .string(let text) where Self.isBare(text): line.append(contentsOf: text.utf8)
-                case .number(let number): line.append(contentsOf: number.text.utf8)
-                default: JSONWriter.write(value, into: &line)
+                if case .text(let text) = value, Self.isBare(text) {
+                    line.append(contentsOf: text.utf8)
+                } else {
+                    Self.writeValue(value, into: &line)
                 }
             }
+        }
+    }
+
+    /// Appends a literal of this code (a field name or fixed text), written as it is: printable ASCII,
+    /// with no quote or backslash in a name.
+    private static func append(_ name: StaticString, to line: inout [UInt8]) {
+        line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Writes `value` as JSON: text quoted, numbers in decimal.
+    private static func writeValue(_ value: LogValue, into line: inout [UInt8]) {
+        switch value {
+        case .text(let text): JSONWriter.writeString(text, into: &line)
+        case .integer(let integer): JSONWriter.writeInteger(integer, into: &line)
+        case .thousandths(let measure): JSONWriter.writeThousandths(measure, into: &line)
+        case .json(let json): JSONWriter.write(json, into: &line)
         }
     }
 

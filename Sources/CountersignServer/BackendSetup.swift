@@ -41,7 +41,7 @@ enum BackendSetup {
             }
             try FileContents.createDirectories(forFile: path)
             try RunningServer.step("database") { () throws(StoreError) in try Store.create(at: path, seedSQL: seed) }
-            logger.log("info", "created database from seed", [("path", .string(path)), ("seed", .string(configuration.seedPath))])
+            logger.log("info", "created database from seed", [("path", .text(path)), ("seed", .text(configuration.seedPath))])
         }
         let records = try RunningServer.step("database") { () throws(StoreError) in
             let store = try Store(path: path)

@@ -26,7 +26,7 @@ public final class RunningServer: Sendable {
             try DevelopmentPKI.ensure(at: certificates, options: configuration.certificateOptions)
         }
         if !created.isEmpty {
-            logger.log("info", "created certificates", [("folder", .string(certificates.directory)), ("files", .array(created.map(JSONValue.string)))])
+            logger.log("info", "created certificates", [("folder", .text(certificates.directory)), ("files", .json(.array(created.map(JSONValue.string))))])
         }
         let settings = try BackendSetup.settings(for: configuration)
         let seed = BackendSetup.seed(for: configuration)
@@ -91,7 +91,7 @@ public final class RunningServer: Sendable {
         let context = try Self.step("TLS reload") { () throws(TLSError) in try TLSContext.server(configuration.serverTLS(certificates)) }
         mainTLS.replace(with: context)
         let pin = (try? DevelopmentPKI.spkiPin(ofCertificateAt: certificates.serverCertificate)) ?? "unavailable"
-        logger.log("info", "reloaded certificates", [("spki_sha256", .string(pin))])
+        logger.log("info", "reloaded certificates", [("spki_sha256", .text(pin))])
     }
 
     /// Starts a graceful shutdown; `wait()` returns when it is done.
@@ -108,8 +108,8 @@ public final class RunningServer: Sendable {
         for listener in listeners {
             let host = listener.address.host == "0.0.0.0" || listener.address.host == "::" ? "localhost" : listener.address.host
             let url = "https://\(host.contains(":") ? "[\(host)]" : host):\(listener.address.port)"
-            var fields: [(String, JSONValue)] = [("listener", .string(listener.name)), ("url", .string(url))]
-            if listener.name == "main" { fields.append(("spki_sha256", .string(pin))) }
+            var fields: [(StaticString, LogValue)] = [("listener", .text(listener.name)), ("url", .text(url))]
+            if listener.name == "main" { fields.append(("spki_sha256", .text(pin))) }
             logger.log("info", "listening", fields)
         }
     }

@@ -23,6 +23,11 @@ public struct Digest: Sendable {
         withUnsafeBytes(of: storage) { Array($0.prefix(count)) }
     }
 
+    /// The digest's bytes as hex digits, without allocating an array first.
+    public func hex(uppercase: Bool = false) -> String {
+        withUnsafeBytes(of: storage) { Hex.encode(UnsafeRawBufferPointer(rebasing: $0.prefix(count)), uppercase: uppercase) }
+    }
+
     /// Whether `hex` (digits of either case) spells exactly these bytes. The digest is compared in
     /// constant time: the duration does not reveal where a wrong `hex` differs from it.
     public func matches(hex: String) -> Bool {

@@ -10,7 +10,8 @@ public enum Hex {
             ?? Array(bytes).withUnsafeBytes { encode($0, uppercase: uppercase) }
     }
 
-    private static func encode(_ bytes: UnsafeRawBufferPointer, uppercase: Bool) -> String {
+    /// `bytes` as hex digits, two per byte, for callers in this module that hold raw bytes.
+    static func encode(_ bytes: UnsafeRawBufferPointer, uppercase: Bool) -> String {
         let digits = uppercase ? upperDigits : lowerDigits
         return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
             var index = 0

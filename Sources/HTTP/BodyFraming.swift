@@ -35,8 +35,8 @@ enum BodyFraming: Equatable, Sendable {
     /// Transfer-Encoding in HTTP/1.0, and Content-Length fields with different values. Only exactly
     /// `chunked` is a supported coding. A length above the limit fails before any body byte is read.
     private static func declared(by headers: HTTPHeaders, version: HTTPVersion, limits: HTTPLimits) throws(HTTPParseError) -> BodyFraming? {
-        let transferCodings = headers.values(for: "Transfer-Encoding")
-        let contentLengths = headers.values(for: "Content-Length")
+        let transferCodings = headers.values(of: .transferEncoding)
+        let contentLengths = headers.values(of: .contentLength)
         if !transferCodings.isEmpty {
             guard contentLengths.isEmpty else { throw .malformed("both Content-Length and Transfer-Encoding") }
             guard version.persistsByDefault else { throw .malformed("Transfer-Encoding in HTTP/1.0") }

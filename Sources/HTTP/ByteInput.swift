@@ -1,3 +1,5 @@
+import Glibc
+
 /// The bytes a parser has received and not yet consumed.
 ///
 /// Lines are found by index arithmetic over one contiguous buffer; the scan position survives appends,
@@ -48,8 +50,12 @@ struct ByteInput: Sendable {
     }
 
     /// The text of a range of `storage` (a range `nextLine` returned), decoded as UTF-8.
-    func string(_ range: Range<Int>) -> String {
-        String(decoding: storage[range], as: UTF8.self)
+    /// `isASCII` tells that the bytes are known to be ASCII, so a short text skips UTF-8 validation.
+    func string(_ range: Range<Int>, isASCII: Bool) -> String {
+        storage.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+            return isASCII ? ASCII.string(bytes) : String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// Whether the next unconsumed bytes are CR LF; nil while fewer than two bytes are here.
@@ -66,12 +72,12 @@ struct ByteInput: Sendable {
         let searchEnd = readIndex + max(0, min(maxBytes, readableCount))
         let searchStart = readIndex + scannedWithoutLineFeed
         let lineFeed: Int? = storage.withUnsafeBufferPointer { buffer in
-            var index = searchStart
-            while index < searchEnd {
-                if buffer[index] == ASCII.lf { return index }
-                index += 1
+            guard searchStart < searchEnd, let base = buffer.baseAddress,
+                  let found = memchr(base + searchStart, Int32(ASCII.lf), searchEnd - searchStart)
+            else {
+                return nil
             }
-            return nil
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
         }
         guard let lineFeed else {
             if readableCount >= maxBytes { return .tooLong }

@@ -4,8 +4,8 @@ extension HTTPHeaders {
     func keepsAlive(version: HTTPVersion) -> Bool {
         var close = false
         var keepAlive = false
-        let key = FieldNameKey("Connection")
-        for field in fields where field.isNamed("Connection", key: key) {
+        let connection = FieldLookup.connection
+        for field in fields where field.isNamed(connection) {
             for option in field.value.utf8.split(separator: ASCII.comma) {
                 let trimmed = ASCII.trimmingWhitespace(option)
                 if ASCII.equalsIgnoringCase(trimmed, "close".utf8) {

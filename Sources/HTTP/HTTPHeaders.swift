@@ -13,9 +13,9 @@ public struct HTTPHeaders: Sendable, Equatable {
             key = FieldNameKey(name)
         }
 
-        /// Whether the field is named `name` (any case), whose key is `key`.
-        func isNamed(_ name: String, key: FieldNameKey) -> Bool {
-            self.key == key && (key.isComplete || ASCII.equalsIgnoringCase(self.name, name))
+        /// Whether the field has the name of `lookup` (any case).
+        func isNamed(_ lookup: FieldLookup) -> Bool {
+            key == lookup.key && (key.isComplete || ASCII.equalsIgnoringCase(name, lookup.name))
         }
     }
 
@@ -44,18 +44,23 @@ public struct HTTPHeaders: Sendable, Equatable {
         fields.append(Field(name: name, value: value))
     }
 
+    /// Appends the field line a `HeaderSectionReader` found at the ranges `name` and `value` of `input`.
+    mutating func add(name: Range<Int>, value: Range<Int>, valueIsASCII: Bool, of input: ByteInput) {
+        fields.append(Field(name: input.string(name, isASCII: true), value: input.string(value, isASCII: valueIsASCII)))
+    }
+
     /// Sets the value of the first field named `name` (any case) and removes the others,
     /// or appends the field when there is none.
     public mutating func replaceOrAdd(name: String, value: String) {
-        let key = FieldNameKey(name)
-        guard let first = firstIndex(named: name, key: key) else {
+        let lookup = FieldLookup(name)
+        guard let first = firstIndex(of: lookup) else {
             add(name: name, value: value)
             return
         }
         fields[first] = Field(name: name, value: value)
         var index = fields.index(after: first)
         while index < fields.endIndex {
-            if fields[index].isNamed(name, key: key) {
+            if fields[index].isNamed(lookup) {
                 fields.remove(at: index)
             } else {
                 index += 1
@@ -65,37 +70,45 @@ public struct HTTPHeaders: Sendable, Equatable {
 
     /// Removes every field named `name` (any case).
     public mutating func remove(name: String) {
-        let key = FieldNameKey(name)
-        fields.removeAll { $0.isNamed(name, key: key) }
+        let lookup = FieldLookup(name)
+        fields.removeAll { $0.isNamed(lookup) }
     }
 
     /// The value of the first field named `name` (any case), or nil.
     public subscript(name: String) -> String? {
-        firstIndex(named: name, key: FieldNameKey(name)).map { fields[$0].value }
+        value(of: FieldLookup(name))
+    }
+
+    /// The value of the first field with the name of `lookup` (any case), or nil.
+    func value(of lookup: FieldLookup) -> String? {
+        firstIndex(of: lookup).map { fields[$0].value }
     }
 
     /// The values of all fields named `name` (any case), in order.
     public func values(for name: String) -> [String] {
-        let key = FieldNameKey(name)
-        return fields.compactMap { $0.isNamed(name, key: key) ? $0.value : nil }
+        values(of: FieldLookup(name))
+    }
+
+    /// The values of all fields with the name of `lookup` (any case), in order.
+    func values(of lookup: FieldLookup) -> [String] {
+        fields.compactMap { $0.isNamed(lookup) ? $0.value : nil }
     }
 
     /// Whether a field named `name` (any case) is present.
     public func contains(_ name: String) -> Bool {
-        firstIndex(named: name, key: FieldNameKey(name)) != nil
+        firstIndex(of: FieldLookup(name)) != nil
     }
 
-    /// How many fields are named `name` (any case).
-    func count(named name: String) -> Int {
-        let key = FieldNameKey(name)
-        return fields.count { $0.isNamed(name, key: key) }
+    /// How many fields have the name of `lookup` (any case).
+    func count(of lookup: FieldLookup) -> Int {
+        fields.count { $0.isNamed(lookup) }
     }
 
-    /// The position of the first field named `name` (any case), whose key is `key`.
-    private func firstIndex(named name: String, key: FieldNameKey) -> Int? {
+    /// The position of the first field with the name of `lookup` (any case).
+    private func firstIndex(of lookup: FieldLookup) -> Int? {
         var index = 0
         while index < fields.count {
-            if fields[index].isNamed(name, key: key) { return index }
+            if fields[index].isNamed(lookup) { return index }
             index += 1
         }
         return nil

@@ -27,6 +27,7 @@ public struct HTTPRequest: Sendable, Equatable {
         body: [UInt8] = []
     ) {
         let parts = RequestTarget.split(target)
+        keepAlive = headers.keepsAlive(version: version)
         self.method = method
         self.target = target
         self.path = parts.path
@@ -34,6 +35,5 @@ public struct HTTPRequest: Sendable, Equatable {
         self.version = version
         self.headers = headers
         self.body = body
-        self.keepAlive = headers.keepsAlive(version: version)
     }
 }

@@ -4,14 +4,15 @@
 /// come out one by one, in order. Memory is bounded by the limits as long as the caller stops reading
 /// while `next()` still has events to give.
 public struct HTTPRequestParser: Sendable {
-    /// Where the parser is within the current request.
+    /// Where the parser is within the current request. It holds no references, so that stepping
+    /// through it copies and releases nothing; what a request accumulates is kept beside it.
     enum State: Sendable {
         /// Waiting for a request line; `skippedEmptyLines` empty lines before it were already ignored.
         case requestLine(skippedEmptyLines: Int)
-        /// The request line is parsed; reading header fields into `fields`.
-        case headerSection(RequestLine, HeaderSectionReader)
-        /// The head is complete; reading its body into `body`.
-        case body(RequestLine, HTTPHeaders, BodyDecoder)
+        /// The request line is parsed into `requestLine`; reading header fields into `fields`.
+        case headerSection(HeaderSectionReader)
+        /// The head is complete (`requestLine` and `fields`); reading its body into `body`.
+        case body(BodyDecoder)
         /// A failure was reported; terminal.
         case failed
     }
@@ -26,6 +27,8 @@ public struct HTTPRequestParser: Sendable {
     private let limits: HTTPLimits
     private var input = ByteInput()
     private var state = State.requestLine(skippedEmptyLines: 0)
+    /// The request line of the request being read (outside `state`, see there).
+    private var requestLine = RequestLine.empty
     /// The header fields of the request being read (outside `state`, so appending never copies them).
     private var fields = HTTPHeaders()
     /// The body of the request being read (outside `state`, so appending never copies it).
@@ -81,34 +84,34 @@ public struct HTTPRequestParser: Sendable {
                     state = .requestLine(skippedEmptyLines: skippedEmptyLines + 1)
                 case .line(let line):
                     do throws(HTTPParseError) {
-                        let requestLine = try RequestLine(parsing: input.storage[line])
-                        state = .headerSection(requestLine, HeaderSectionReader(limits: limits))
+                        requestLine = try RequestLine(parsing: input.storage[line])
+                        state = .headerSection(HeaderSectionReader(limits: limits))
                         fields.reserveCapacity(Self.expectedFieldCount)
                     } catch {
                         return fail(error)
                     }
                 }
-            case .headerSection(let requestLine, var reader):
+            case .headerSection(var reader):
                 let step = reader.nextField(from: &input)
-                state = .headerSection(requestLine, reader)
+                state = .headerSection(reader)
                 switch step {
-                case .field(let name, let value):
-                    fields.add(name: input.string(name), value: input.string(value))
+                case .field(let name, let value, let valueIsASCII):
+                    fields.add(name: name, value: value, valueIsASCII: valueIsASCII, of: input)
                 case .end:
-                    if let event = endHeaderSection(requestLine) { return event }
+                    if let event = endHeaderSection() { return event }
                 case .needMore:
                     return nil
                 case .failure(let error):
                     return fail(error)
                 }
-            case .body(let requestLine, let headers, var decoder):
+            case .body(var decoder):
                 let step = decoder.decode(from: &input, into: &body)
-                state = .body(requestLine, headers, decoder)
+                state = .body(decoder)
                 switch step {
                 case .needMore:
                     return nil
                 case .complete:
-                    return complete(requestLine, headers)
+                    return complete()
                 case .failure(let error):
                     return fail(error)
                 }
@@ -120,28 +123,26 @@ public struct HTTPRequestParser: Sendable {
 
     /// Checks the complete head and starts its body. Returns the event to report now, if any:
     /// the request itself when it has no body, `continueExpected`, or a failure.
-    private mutating func endHeaderSection(_ requestLine: RequestLine) -> HTTPParserEvent? {
-        let headers = fields
-        fields = HTTPHeaders()
-        let hostCount = headers.count(named: "Host")
+    private mutating func endHeaderSection() -> HTTPParserEvent? {
+        let hostCount = fields.count(of: .host)
         if hostCount > 1 { return fail(.malformed("multiple Host headers")) }
         if hostCount == 0, requestLine.version.persistsByDefault { return fail(.malformed("missing Host header")) }
         let framing: BodyFraming
         do throws(HTTPParseError) {
-            framing = try BodyFraming.ofRequest(headers: headers, version: requestLine.version, limits: limits)
+            framing = try BodyFraming.ofRequest(headers: fields, version: requestLine.version, limits: limits)
         } catch {
             return fail(error)
         }
         switch framing {
         case .noBody, .untilClose:  // a request is never read until close: without a length it has no body
-            return complete(requestLine, headers)
+            return complete()
         case .length(let length):
             body.reserveCapacity(min(length, 65_536))
         case .chunked:
             break
         }
-        state = .body(requestLine, headers, BodyDecoder(framing: framing, limits: limits))
-        let expectsContinue = headers["Expect"].map { ASCII.equalsIgnoringCase($0, "100-continue") } ?? false
+        state = .body(BodyDecoder(framing: framing, limits: limits))
+        let expectsContinue = fields.value(of: .expect).map { ASCII.equalsIgnoringCase($0, "100-continue") } ?? false
         if expectsContinue, requestLine.version.persistsByDefault, input.readableCount == 0 {
             return .continueExpected
         }
@@ -149,8 +150,10 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Reports the request whose body (possibly empty) is complete, and waits for the next one.
-    private mutating func complete(_ requestLine: RequestLine, _ headers: HTTPHeaders) -> HTTPParserEvent {
+    private mutating func complete() -> HTTPParserEvent {
         state = .requestLine(skippedEmptyLines: 0)
+        let headers = fields
+        fields = HTTPHeaders()
         let requestBody = body
         body = []
         return .request(HTTPRequest(

@@ -72,8 +72,8 @@ public struct HTTPResponseParser: Sendable {
                 let step = reader.nextField(from: &input)
                 state = .headerSection(statusLine, reader)
                 switch step {
-                case .field(let name, let value):
-                    fields.add(name: input.string(name), value: input.string(value))
+                case .field(let name, let value, let valueIsASCII):
+                    fields.add(name: name, value: value, valueIsASCII: valueIsASCII, of: input)
                 case .end:
                     if let event = endHeaderSection(statusLine, requestMethod: requestMethod) { return event }
                 case .needMore:

@@ -25,13 +25,12 @@ public struct HTTPVersion: Sendable, Hashable {
 extension HTTPVersion {
     /// Parses `HTTP-version` (RFC 9112 §2.3): exactly `HTTP/` DIGIT `.` DIGIT, case-sensitive.
     /// A well-formed version other than 1.0 and 1.1 is `versionNotSupported`.
-    static func parse(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let start = bytes.startIndex
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
         guard bytes.count == 8,
-              bytes.prefix(5).elementsEqual("HTTP/".utf8),
-              bytes[start + 6] == UInt8(ascii: "."),
-              let major = ASCII.decimalValue(bytes[start + 5]),
-              let minor = ASCII.decimalValue(bytes[start + 7])
+              bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"), bytes[2] == UInt8(ascii: "T"),
+              bytes[3] == UInt8(ascii: "P"), bytes[4] == ASCII.slash, bytes[6] == UInt8(ascii: "."),
+              let major = ASCII.decimalValue(bytes[5]),
+              let minor = ASCII.decimalValue(bytes[7])
         else {
             throw .malformed("invalid HTTP version")
         }

@@ -4,8 +4,8 @@ struct HeaderSectionReader: Sendable {
     /// What `nextField(from:)` found.
     enum Step {
         /// A field line; the ranges of its name and trimmed value in the input's `storage`,
-        /// valid until the next append.
-        case field(name: Range<Int>, value: Range<Int>)
+        /// valid until the next append, and whether the value is ASCII (the name always is).
+        case field(name: Range<Int>, value: Range<Int>, valueIsASCII: Bool)
         /// The empty line that ends the section.
         case end
         /// More bytes are needed.
@@ -39,37 +39,38 @@ struct HeaderSectionReader: Sendable {
             if line.isEmpty { return .end }
             fieldCount += 1
             guard fieldCount <= maxCount else { return .failure(.headersTooLarge) }
-            return Self.split(input.storage[line])
+            return input.storage.withUnsafeBufferPointer { storage in
+                Self.split(UnsafeBufferPointer(rebasing: storage[line]), at: line.lowerBound)
+            }
         }
     }
 
     /// Splits `field-name ":" OWS field-value OWS`, refusing obs-fold, whitespace before the colon,
-    /// and control characters (NUL, CR, LF, ...) in the value.
-    private static func split(_ line: ArraySlice<UInt8>) -> Step {
-        line.withUnsafeBufferPointer { bytes in
-            guard let first = bytes.first, !ASCII.isWhitespace(first) else {
-                return .failure(.malformed("obsolete line folding"))
-            }
-            var colon = 0
-            while colon < bytes.count, ASCII.isTokenByte(bytes[colon]) {
-                colon += 1
-            }
-            guard colon > 0, colon < bytes.count, bytes[colon] == ASCII.colon else {
-                return .failure(.malformed("invalid header name"))
-            }
-            var valueStart = colon + 1
-            var valueEnd = bytes.count
-            while valueStart < valueEnd, ASCII.isWhitespace(bytes[valueStart]) {
-                valueStart += 1
-            }
-            while valueEnd > valueStart, ASCII.isWhitespace(bytes[valueEnd - 1]) {
-                valueEnd -= 1
-            }
-            guard UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]).allSatisfy(ASCII.isFieldValueByte) else {
-                return .failure(.malformed("invalid header value"))
-            }
-            let base = line.startIndex
-            return .field(name: base..<(base + colon), value: (base + valueStart)..<(base + valueEnd))
+    /// and control characters (NUL, CR, LF, ...) in the value. `line` starts at `offset` in the input.
+    private static func split(_ line: UnsafeBufferPointer<UInt8>, at offset: Int) -> Step {
+        guard let first = line.first, !ASCII.isWhitespace(first) else {
+            return .failure(.malformed("obsolete line folding"))
         }
+        var colon = 0
+        while colon < line.count, ASCII.isTokenByte(line[colon]) {
+            colon += 1
+        }
+        guard colon > 0, colon < line.count, line[colon] == ASCII.colon else {
+            return .failure(.malformed("invalid header name"))
+        }
+        var valueStart = colon + 1
+        var valueEnd = line.count
+        while valueStart < valueEnd, ASCII.isWhitespace(line[valueStart]) {
+            valueStart += 1
+        }
+        while valueEnd > valueStart, ASCII.isWhitespace(line[valueEnd - 1]) {
+            valueEnd -= 1
+        }
+        let value = ASCII.scanFieldValue(UnsafeBufferPointer(rebasing: line[valueStart..<valueEnd]))
+        guard value.isValid else {
+            return .failure(.malformed("invalid header value"))
+        }
+        return .field(name: offset..<(offset + colon), value: (offset + valueStart)..<(offset + valueEnd),
+                      valueIsASCII: value.isASCII)
     }
 }

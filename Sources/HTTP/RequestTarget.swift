@@ -3,7 +3,7 @@ enum RequestTarget {
     /// Whether `bytes` is a request-target the parser accepts for `method`: origin-form ("/path?query"),
     /// asterisk-form ("*", OPTIONS only) or absolute-form ("scheme://authority/path?query").
     /// Every byte must be visible ASCII; authority-form (CONNECT) is refused.
-    static func isAcceptable(_ bytes: ArraySlice<UInt8>, method: String) -> Bool {
+    static func isAcceptable(_ bytes: UnsafeBufferPointer<UInt8>, method: String) -> Bool {
         guard let first = bytes.first, bytes.allSatisfy(ASCII.isVisible) else { return false }
         if first == ASCII.slash { return true }
         if first == ASCII.asterisk { return bytes.count == 1 && method == "OPTIONS" }
@@ -17,23 +17,29 @@ enum RequestTarget {
     /// target) and its raw query (after the first '?', nil without one).
     static func split(_ target: String) -> (path: String, query: String?) {
         let utf8 = target.utf8
-        var pathStart = utf8.startIndex
-        if let authority = authorityStart(utf8) {
-            pathStart = utf8[authority...].firstIndex { $0 == ASCII.slash || $0 == ASCII.questionMark }
-                ?? utf8.endIndex
-        }
-        let queryMark = utf8[pathStart...].firstIndex(of: ASCII.questionMark)
-        let pathEnd = queryMark ?? utf8.endIndex
+        let (pathStart, pathEnd, queryMark) = utf8.withContiguousStorageIfAvailable(pathBounds)
+            ?? Array(utf8).withUnsafeBufferPointer(pathBounds)
+        let index = { (offset: Int) in utf8.index(utf8.startIndex, offsetBy: offset) }
         let path: String
         if pathStart == pathEnd {
             path = "/"
-        } else if pathStart == utf8.startIndex && pathEnd == utf8.endIndex {
+        } else if pathStart == 0 && pathEnd == utf8.count {
             path = target
         } else {
-            path = String(target[pathStart..<pathEnd])
+            path = String(target[index(pathStart)..<index(pathEnd)])
         }
-        let query = queryMark.map { String(target[utf8.index(after: $0)...]) }
+        let query = queryMark.map { String(target[index($0 + 1)...]) }
         return (path, query)
+    }
+
+    /// The offsets in a target's bytes where its path starts and ends, and of its first '?' (nil without one).
+    private static func pathBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int, queryMark: Int?) {
+        var start = 0
+        if let authority = authorityStart(bytes) {
+            start = bytes[authority...].firstIndex { $0 == ASCII.slash || $0 == ASCII.questionMark } ?? bytes.count
+        }
+        let queryMark = bytes[start...].firstIndex(of: ASCII.questionMark)
+        return (start, queryMark ?? bytes.count, queryMark)
     }
 
     /// Where the authority starts when `bytes` begin with `scheme "://"`

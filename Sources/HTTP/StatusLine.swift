@@ -7,7 +7,9 @@ struct StatusLine: Sendable {
     init(parsing line: ArraySlice<UInt8>) throws(HTTPParseError) {
         let start = line.startIndex
         guard line.count >= 12, line[start + 8] == ASCII.space else { throw .malformed("invalid status line") }
-        version = try HTTPVersion.parse(line[start..<(start + 8)])
+        version = try line[start..<(start + 8)].withUnsafeBufferPointer { (bytes) throws(HTTPParseError) in
+            try HTTPVersion.parse(bytes)
+        }
         var code = 0
         for byte in line[(start + 9)..<(start + 12)] {
             guard let digit = ASCII.decimalValue(byte) else { throw .malformed("invalid status code") }

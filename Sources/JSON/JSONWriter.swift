@@ -64,8 +64,21 @@ public enum JSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// Appends `string` in double quotes, escaped as `write(.string(string), into:)` escapes it.
+    /// A string with nothing to escape (the usual case) is copied at once.
+    public static func writeString(_ string: String, into buffer: inout [UInt8]) {
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !needsEscaping(utf8) else { return false }
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(contentsOf: utf8)
+            buffer.append(UInt8(ascii: "\""))
+            return true
+        }
+        if copied != true { writeEscaped(string, into: &buffer) }
+    }
+
     /// Writes `string` in double quotes, copying runs that need no escaping in one go.
-    private static func writeString(_ string: String, into buffer: inout [UInt8]) {
+    private static func writeEscaped(_ string: String, into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
@@ -94,5 +107,33 @@ public enum JSONWriter {
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `utf8` holds a byte a JSON string must escape: a control character, `"` or `\`.
+    /// Looks at eight bytes at a time.
+    private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(utf8)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            if needsEscaping(word: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset += 8
+        }
+        while offset < raw.count {
+            let byte = raw[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset += 1
+        }
+        return false
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x20, `"` or `\`: `(x - n) & ~x` has a
+    /// byte's high bit set for a byte below `n` (n ≤ 0x80), and an equal byte is zero after `^`.
+    private static func needsEscaping(word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ limit: UInt64, in word: UInt64) -> Bool {
+            (word &- ones &* limit) & ~word & highBits != 0
+        }
+        return hasByteBelow(0x20, in: word) || hasByteBelow(1, in: word ^ (ones &* 0x22))
+            || hasByteBelow(1, in: word ^ (ones &* 0x5C))
     }
 }

@@ -9,10 +9,12 @@ extension Database {
         case deferred = "BEGIN DEFERRED"
     }
 
-    /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws.
+    /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws. A deferred
+    /// transaction asked for inside an open one joins it: its reads already see one snapshot.
     func transaction<Result>(
         _ kind: TransactionKind = .immediate, _ body: () throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
+        if kind == .deferred && !isAutocommit { return try body() }
         try execute(kind.rawValue)
         let result: Result
         do {
@@ -28,6 +30,13 @@ extension Database {
             throw error
         }
         return result
+    }
+
+    /// Ends the open transaction, which only read: COMMIT, or ROLLBACK should that fail (nothing
+    /// was written, so nothing is lost either way).
+    func endReadTransaction() {
+        guard !isAutocommit else { return }
+        if (try? execute("COMMIT")) == nil { rollback() }
     }
 
     /// Rolls back the open transaction, if SQLite has not already done so (after some

@@ -10,6 +10,8 @@ import Glibc
 final class Database {
     private let connection: OpaquePointer
     private let owningThread: pthread_t
+    /// Incremented by SQLite's commit hook each time a transaction that wrote commits here.
+    private let commitCount = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     private var statements: [StatementKey: Statement] = [:]
     /// The statements run through `execute`, `fetchAll` and `fetchOne`, and their time.
     private(set) var timing = StatementTiming()
@@ -32,6 +34,13 @@ final class Database {
         }
         self.connection = opened
         self.owningThread = pthread_self()
+        commitCount.initialize(to: 0)
+        // Returning 0 lets the commit proceed. A commit that then fails still counts: a change is
+        // assumed where there may be none, never the reverse.
+        sqlite3_commit_hook(opened, { count in
+            count?.assumingMemoryBound(to: UInt64.self).pointee &+= 1
+            return 0
+        }, commitCount)
         do {
             try configure()
         } catch {
@@ -54,10 +63,15 @@ final class Database {
     static var countedMemory: Int64 { sqlite3_memory_used() }
 
     deinit {
+        sqlite3_commit_hook(connection, nil, nil)
+        commitCount.deallocate()
         // Cached statements are finalized after this body runs; close_v2 waits for them.
         let code = sqlite3_close_v2(connection)
         assert(code == SQLITE_OK, "sqlite3_close_v2 failed with \(code)")
     }
+
+    /// How many transactions that wrote have committed on this connection.
+    var committedTransactions: UInt64 { commitCount.pointee }
 
     private func configure() throws(StoreError) {
         try checkConnection(sqlite3_extended_result_codes(connection, 1), sql: nil)

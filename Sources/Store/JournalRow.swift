@@ -8,11 +8,11 @@ public struct JournalRow: Sendable, Equatable {
     public let path: String
     /// The signature verdict (`valid`, `invalid`, `missing`, `skipped`).
     public let verdict: String
-    /// The whole entry, a JSON object (the caller writes it; the store keeps it as it is).
-    public let entry: String
+    /// The whole entry, a JSON object as UTF-8 text (the caller writes it; the store keeps it as it is).
+    public let entry: [UInt8]
 
     /// A row with these values.
-    public init(timeMilliseconds: Int64, method: String, path: String, verdict: String, entry: String) {
+    public init(timeMilliseconds: Int64, method: String, path: String, verdict: String, entry: [UInt8]) {
         self.timeMilliseconds = timeMilliseconds
         self.method = method
         self.path = path
@@ -20,8 +20,25 @@ public struct JournalRow: Sendable, Equatable {
         self.entry = entry
     }
 
-    /// The values to insert, in the order of `JournalStore`'s columns.
-    var values: [DatabaseValue] {
-        [.integer(timeMilliseconds), .text(method), .text(path), .text(verdict), .text(entry)]
+    /// Runs `insert` once with the row's values bound to its parameters, in the order of
+    /// `JournalStore`'s columns, then resets it and clears its bindings.
+    ///
+    /// The texts are bound in place, not copied (the journal's writer inserts every request):
+    /// each is valid only inside its closure, so the statement runs and lets go of them in the
+    /// innermost one.
+    func insert(with insert: Statement) throws(StoreError) {
+        try insert.bind(.integer(timeMilliseconds), at: 1)
+        // The closures capture these rather than a copy of the whole row.
+        let (path, verdict, entry) = (path, verdict, entry)
+        try insert.withText(method, boundAt: 2) { () throws(StoreError) in
+            try insert.withText(path, boundAt: 3) { () throws(StoreError) in
+                try insert.withText(verdict, boundAt: 4) { () throws(StoreError) in
+                    try insert.withText(entry, boundAt: 5) { () throws(StoreError) in
+                        defer { insert.resetAndClearBindings() }
+                        while try insert.step() {}
+                    }
+                }
+            }
+        }
     }
 }

@@ -52,9 +52,7 @@ public final class JournalStore {
             // One statement for the whole batch: bound, run and reset per row.
             let insert = try database.cachedStatement(Self.insertSQL)
             for row in rows {
-                defer { insert.reset() }
-                try insert.bind(row.values)
-                while try insert.step() {}
+                try row.insert(with: insert)
             }
             try database.execute(Self.trimSQL, [.integer(Int64(keeping))])
         }

@@ -78,8 +78,8 @@ final class Statement {
         }
     }
 
-    private func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
-        let transient = cs_sqlite_transient()
+    /// Binds `value` to parameter `index` (the first is 1), replacing what was bound there.
+    func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
         let code: Int32
         switch value {
         case .null:
@@ -89,24 +89,61 @@ final class Statement {
         case .real(let real):
             code = sqlite3_bind_double(handle, index, real)
         case .text(var text):
-            // Bound with an explicit byte count: embedded NULs survive, and an empty
-            // string stays '' (a nil address would bind NULL).
-            code = text.withUTF8 { buffer in
-                guard let bytes = buffer.baseAddress, !buffer.isEmpty else {
-                    return sqlite3_bind_text64(handle, index, "", 0, transient, UInt8(SQLITE_UTF8))
-                }
-                return bytes.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
-                    sqlite3_bind_text64(handle, index, text, UInt64(buffer.count), transient, UInt8(SQLITE_UTF8))
-                }
-            }
+            code = text.withUTF8 { bindText($0, at: index) }
         case .blob(let bytes):
             code = bytes.isEmpty
                 ? sqlite3_bind_zeroblob(handle, index, 0)
                 : bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_blob64(handle, index, buffer.baseAddress, UInt64(buffer.count), transient)
+                    sqlite3_bind_blob64(handle, index, buffer.baseAddress, UInt64(buffer.count), cs_sqlite_transient())
                 }
         }
         try check(code)
+    }
+
+    /// Runs `body` with `text` bound to parameter `index` (the first is 1) in place, not copied:
+    /// SQLite reads the bytes where they are, which stay valid only while `body` runs, so `body`
+    /// must end with `resetAndClearBindings()`.
+    func withText(_ text: String, boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        var text = text
+        try text.withUTF8 { utf8 in
+            Result { () throws(StoreError) in try withText(utf8, boundAt: index, body) }
+        }.get()
+    }
+
+    /// Runs `body` with the UTF-8 text `utf8` bound in place to parameter `index`, like the
+    /// `String` form.
+    func withText(_ utf8: [UInt8], boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        try utf8.withUnsafeBufferPointer { utf8 throws(StoreError) in try withText(utf8, boundAt: index, body) }
+    }
+
+    /// Resets the statement and sets every parameter to NULL, letting go of texts bound in place.
+    func resetAndClearBindings() {
+        reset()
+        // Always SQLITE_OK.
+        _ = sqlite3_clear_bindings(handle)
+    }
+
+    private func withText(_ utf8: UnsafeBufferPointer<UInt8>, boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        let code = bindText(utf8, at: index, copying: false)
+        guard code == SQLITE_OK else {
+            // Texts bound in place by enclosing calls must not outlive them either.
+            resetAndClearBindings()
+            throw error(code)
+        }
+        try body()
+    }
+
+    /// Binds the UTF-8 text `utf8`, copied or in place, with an explicit byte count: embedded
+    /// NULs survive, and an empty text stays '' (a nil address would bind NULL).
+    private func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32, copying: Bool = true) -> Int32 {
+        guard let bytes = utf8.baseAddress, !utf8.isEmpty else {
+            return sqlite3_bind_text64(handle, index, "", 0, cs_sqlite_transient(), UInt8(SQLITE_UTF8))
+        }
+        // A nil destructor is SQLITE_STATIC: SQLite does not copy the text.
+        let destructor = copying ? cs_sqlite_transient() : nil
+        return bytes.withMemoryRebound(to: CChar.self, capacity: utf8.count) { text in
+            sqlite3_bind_text64(handle, index, text, UInt64(utf8.count), destructor, UInt8(SQLITE_UTF8))
+        }
     }
 
     /// Advances to the next row: true when a row is available, false when done.

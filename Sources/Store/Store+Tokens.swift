@@ -4,8 +4,8 @@ extension Store {
         VALUES (?, ?, ?, ?, ?, ?)
         RETURNING \(TokenRecord.columns(of: "tokens"))
         """
-    private static let activeUserSQL = """
-        SELECT \(UserRecord.columns(of: "u"))
+    private static let activeTokenSQL = """
+        SELECT \(UserRecord.columns(of: "u")), t.expires_at
         FROM tokens t JOIN users u ON u.id = t.user_id
         WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?
         """
@@ -27,11 +27,11 @@ extension Store {
             decode: { row throws(StoreError) in try TokenRecord(row: row) })
     }
 
-    /// The user of the token with this hash, if the token is neither revoked nor expired at
+    /// The token with this hash and its user, if the token is neither revoked nor expired at
     /// `now` (it expires when `now` reaches `expires_at`).
-    public func activeUser(tokenHash: String, now: Int64) throws(StoreError) -> UserRecord? {
-        try database.fetchOne(Self.activeUserSQL, [.text(tokenHash), .integer(now)]) { row throws(StoreError) in
-            try UserRecord(row: row)
+    public func activeToken(tokenHash: String, now: Int64) throws(StoreError) -> ActiveToken? {
+        try database.fetchOne(Self.activeTokenSQL, [.text(tokenHash), .integer(now)]) { row throws(StoreError) in
+            ActiveToken(user: try UserRecord(row: row), expiresAt: try row.integer(at: UserRecord.columnCount))
         }
     }
 

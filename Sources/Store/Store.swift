@@ -18,6 +18,25 @@ public final class Store {
         try migrate()
     }
 
+    /// Starts a transaction for reads only, which the following calls share until
+    /// `endReadTransaction()`: they see one snapshot, and the file's read lock is taken and
+    /// released once for all of them rather than once each.
+    public func beginReadTransaction() throws(StoreError) {
+        try database.execute(Database.TransactionKind.deferred.rawValue)
+    }
+
+    /// Ends the transaction `beginReadTransaction()` started.
+    public func endReadTransaction() {
+        database.endReadTransaction()
+    }
+
+    /// The content as this connection sees it now (one short read transaction): compare it with
+    /// an earlier stamp to learn whether anything was written since.
+    public func contentStamp() throws(StoreError) -> ContentStamp {
+        let dataVersion = try database.fetchOne("PRAGMA data_version") { row throws(StoreError) in try row.integer(at: 0) }
+        return ContentStamp(dataVersion: dataVersion ?? 0, localCommits: database.committedTransactions)
+    }
+
     /// The statements this connection ran for its callers, and their time.
     public var statementTiming: StatementTiming { database.timing }
 

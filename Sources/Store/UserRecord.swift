@@ -21,11 +21,15 @@ public struct UserRecord: Sendable, Equatable {
 }
 
 extension UserRecord {
+    private static let columnNames = ["id", "phone", "password_hash", "password_salt", "password_iterations", "nickname",
+                                      "avatar_url", "disabled", "created_at"]
+
+    /// How many columns `init(row:startingAt:)` reads.
+    static var columnCount: Int32 { Int32(columnNames.count) }
+
     /// The columns `init(row:startingAt:)` reads, in order, qualified with `table`.
     static func columns(of table: String) -> String {
-        ["id", "phone", "password_hash", "password_salt", "password_iterations", "nickname", "avatar_url",
-         "disabled", "created_at"]
-            .map { "\(table).\($0)" }.joined(separator: ", ")
+        columnNames.map { "\(table).\($0)" }.joined(separator: ", ")
     }
 
     /// Decodes the columns of `columns(of:)`, found from index `first` on.

@@ -24,7 +24,11 @@ extension TLSConnection {
             var read = 0
             let returnCode = readRecord(into: &buffer, count: &read)
             total += read
-            guard returnCode != 1 else { continue }
+            if returnCode == 1 {
+                // Nothing left to decrypt: another read would only report that it wants more data.
+                if BIO_ctrl_pending(incoming) == 0 && SSL_has_pending(ssl) == 0 { return .bytesRead(total) }
+                continue
+            }
             switch failure(of: returnCode, duringHandshake: false) {
             case .wantsMoreData:
                 return total > 0 ? .bytesRead(total) : .wantsMoreData

@@ -103,6 +103,14 @@ public final class TLSConnection {
         return .complete
     }
 
+    /// Whether the peer closed the session or it failed: a read then reports `.closed` or `.failed`.
+    public var hasEnded: Bool {
+        switch state {
+        case .closedByPeer, .failed: true
+        case .handshaking, .established: false
+        }
+    }
+
     /// Whether the handshake completed and the session has not failed since.
     public var isHandshakeComplete: Bool {
         switch state {

@@ -144,6 +144,8 @@ final class Connection {
             switch tls.readPlaintext(into: &loop.plaintextBuffer) {
             case .bytesRead:
                 parser.append(loop.plaintextBuffer)
+                // Reading again would only say it wants more data, unless the session ended with these bytes.
+                if !tls.hasEnded { fallthrough }
             case .wantsMoreData:
                 machine.inputArrived(now: loop.clock.now(), partialRequest: parser.hasPartialRequest, readingBody: parser.isReadingBody)
                 return true

@@ -31,7 +31,7 @@ enum ServeCommand {
                 do {
                     try server.reloadCertificates()
                 } catch {
-                    logger.log("error", "certificate reload failed; keeping the current certificate", [("reason", .string(error.description))])
+                    logger.log("error", "certificate reload failed; keeping the current certificate", [("reason", .text(error.description))])
                 }
             case .terminate:
                 logger.log("info", "shutting down", [])

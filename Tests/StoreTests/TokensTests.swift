@@ -21,17 +21,18 @@ struct TokensTests {
             #expect(token.userID == 1 && token.tokenHash == "hash-a" && token.tokenPrefix == "0a1b2c3d")
             #expect(token.deviceID == "device-1" && token.revokedAt == nil && token.expiresAt == now + 3600)
 
-            #expect(try store.activeUser(tokenHash: "hash-a", now: now) == (try store.user(id: 1)))
-            #expect(try store.activeUser(tokenHash: "hash-b", now: now) == (try store.user(id: 2)))
-            #expect(try store.activeUser(tokenHash: "unknown", now: now) == nil)
+            #expect(try store.activeToken(tokenHash: "hash-a", now: now)?.user == (try store.user(id: 1)))
+            #expect(try store.activeToken(tokenHash: "hash-b", now: now)?.user == (try store.user(id: 2)))
+            #expect(try store.activeToken(tokenHash: "unknown", now: now)?.user == nil)
+            #expect(try store.activeToken(tokenHash: "hash-a", now: now)?.expiresAt == now + 3600)
         }
     }
 
     @Test func tokenExpiresWhenNowReachesExpiresAt() throws {
         try withSeededStore { _, store throws in
             try issue(store, userID: 1, hash: "hash-a", prefix: "0a1b2c3d", expiresAt: now + 10)
-            #expect(try store.activeUser(tokenHash: "hash-a", now: now + 9) != nil)
-            #expect(try store.activeUser(tokenHash: "hash-a", now: now + 10) == nil)
+            #expect(try store.activeToken(tokenHash: "hash-a", now: now + 9)?.user != nil)
+            #expect(try store.activeToken(tokenHash: "hash-a", now: now + 10)?.user == nil)
         }
     }
 
@@ -40,8 +41,8 @@ struct TokensTests {
             try issue(store, userID: 1, hash: "hash-a", prefix: "0a1b2c3d")
             try issue(store, userID: 1, hash: "hash-b", prefix: "9f8e7d6c")
             #expect(try store.revokeToken(tokenHash: "hash-a", at: now + 1))
-            #expect(try store.activeUser(tokenHash: "hash-a", now: now + 2) == nil)
-            #expect(try store.activeUser(tokenHash: "hash-b", now: now + 2) != nil)
+            #expect(try store.activeToken(tokenHash: "hash-a", now: now + 2)?.user == nil)
+            #expect(try store.activeToken(tokenHash: "hash-b", now: now + 2)?.user != nil)
             // A second revocation (a racing logout) reports that it changed nothing.
             #expect(try !store.revokeToken(tokenHash: "hash-a", at: now + 3))
             #expect(try !store.revokeToken(tokenHash: "unknown", at: now + 3))
@@ -60,10 +61,10 @@ struct TokensTests {
 
             #expect(try store.expireTokens(matching: selector, now: now + 5) == expectCount)
             let all = ["u1a", "u1b", "u2a"]
-            #expect(try all.filter { try store.activeUser(tokenHash: $0, now: now + 5) != nil } == expectActive)
+            #expect(try all.filter { try store.activeToken(tokenHash: $0, now: now + 5)?.user != nil } == expectActive)
             // Expired means expires_at = now - 1: the rows are still there, active just before.
-            #expect(try all.filter { try store.activeUser(tokenHash: $0, now: now + 3) != nil } == all)
-            #expect(try store.activeUser(tokenHash: "u2r", now: now + 3) == nil)
+            #expect(try all.filter { try store.activeToken(tokenHash: $0, now: now + 3)?.user != nil } == all)
+            #expect(try store.activeToken(tokenHash: "u2r", now: now + 3)?.user == nil)
         }
     }
 

@@ -78,7 +78,7 @@ enum UserHandlers {
         let token = Credentials.newToken()
         let expiresAt = context.now + context.settings.tokenLifetimeSeconds
         try storeCall { () throws(StoreError) in
-            _ = try context.store.insertToken(userID: user.id, tokenHash: Credentials.tokenHash(token), tokenPrefix: String(token.prefix(8)),
+            _ = try context.store.insertToken(userID: user.id, tokenHash: Credentials.tokenHash(Substring(token)), tokenPrefix: String(token.prefix(8)),
                                           deviceID: context.deviceID, createdAt: context.now, expiresAt: expiresAt)
         }
         return (token, expiresAt)

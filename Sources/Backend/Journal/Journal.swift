@@ -150,12 +150,12 @@ public final class Journal: Sendable {
         if queues.count > 1 { records.sort { $0.answeredAt < $1.answeredAt } }
         let rows = records.map(builder.row(for:))
         if dropped > 0 {
-            logger.log("warning", "journal queue full: requests not recorded", [("dropped", .number(.init(dropped)))])
+            logger.log("warning", "journal queue full: requests not recorded", [("dropped", .integer(Int64(dropped)))])
         }
         do {
             try store.append(rows, keeping: size)
         } catch {
-            logger.log("error", "journal write failed", [("cause", .string(error.description))])
+            logger.log("error", "journal write failed", [("cause", .text(error.description))])
         }
     }
 }

@@ -12,15 +12,16 @@ public struct JournalEntryBuilder: Sendable {
     /// Longer parameter values are cut to this many bytes, so that entries stay small.
     static let longestValue = 4096
 
-    /// The signed header names, and whether each is `Authorization` (whose token is shortened).
-    private let signedHeaders: [(name: String, isAuthorization: Bool)]
+    /// The signed header names, each with its text as a JSON member name, and whether it is
+    /// `Authorization` (whose token is shortened).
+    private let signedHeaders: [(name: String, member: [UInt8], isAuthorization: Bool)]
     private let canonicalizer: Canonicalizer
     /// Each secret, and what replaces it.
     private let secretReplacements: [TextReplacement]
 
     /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps').
     public init(policy: SigningPolicy, secrets: [String]) {
-        signedHeaders = policy.signedHeaders.map { ($0, $0.lowercased() == "authorization") }
+        signedHeaders = policy.signedHeaders.map { ($0, JSONObjectWriter.member($0), $0.lowercased() == "authorization") }
         canonicalizer = Canonicalizer(policy: policy)
         secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
     }
@@ -40,30 +41,29 @@ public struct JournalEntryBuilder: Sendable {
         let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: Self.hiddenValue) } + secretReplacements
         var entry = JSONObjectWriter(capacity: 512)
         entry.add("request_id", string: record.requestID)
-        entry.add("time_ms", .number(JSONNumber(record.timeMilliseconds)))
+        entry.add("time_ms", integer: record.timeMilliseconds)
         entry.add("method", string: request.method)
         entry.add("path", string: request.path)
-        entry.add("headers", object: headers(of: request, replacements))
-        entry.add("params", json: parameters.isEmpty ? "{}" : JSONWriter.serialize(Self.redacting(.object(parameters), replacements)))
+        entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
+        entry.add("params", parameters.isEmpty ? .object(parameters) : Self.redacting(.object(parameters), replacements))
         entry.add("verdict", string: record.verdict.rawValue)
-        entry.add("diagnosis", json: diagnosis(in: record.diagnosisSource).map { JSONWriter.serialize(Self.redacting($0, replacements)) } ?? "null")
-        entry.add("http_status", record.httpStatus.map { .number(JSONNumber($0)) } ?? .null)
-        entry.add("code", record.code.map { .number(JSONNumber($0)) } ?? .null)
-        entry.add("latency_ms", .number(JSONNumber((record.latencyMilliseconds * 1000).rounded() / 1000)))
-        entry.add("client_subject", record.clientSubject.map(JSONValue.string) ?? .null)
+        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.redacting($0, replacements) } ?? .null)
+        entry.add("http_status", integer: record.httpStatus.map(Int64.init))
+        entry.add("code", integer: record.code.map(Int64.init))
+        entry.add("latency_ms", thousandths: record.latencyMilliseconds)
+        entry.add("client_subject", string: record.clientSubject)
         return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
-                          verdict: record.verdict.rawValue, entry: entry.text)
+                          verdict: record.verdict.rawValue, entry: entry.finished())
     }
 
-    /// The signed headers present, in their configured spelling, as a JSON object; `Authorization` shortened.
-    private func headers(of request: HTTPRequest, _ replacements: [TextReplacement]) -> JSONObjectWriter {
-        var headers = JSONObjectWriter(capacity: 256)
-        for (name, isAuthorization) in signedHeaders {
-            guard let value = request.headers[name] else { continue }
-            let shown = isAuthorization ? CanonicalRequest.masked(authorization: value) : value
-            headers.add(name, string: replacements.reduce(shown) { $1.apply(to: $0) })
+    /// Adds the signed headers present, in their configured spelling; `Authorization` shortened.
+    private func addHeaders(of request: HTTPRequest, _ replacements: [TextReplacement], to headers: inout JSONObjectWriter) {
+        for index in signedHeaders.indices {
+            guard var value = request.headers[signedHeaders[index].name] else { continue }
+            if signedHeaders[index].isAuthorization { value = CanonicalRequest.masked(authorization: value) }
+            for replacement in replacements { value = replacement.apply(to: value) }
+            headers.add(member: signedHeaders[index].member, string: value)
         }
-        return headers
     }
 
     /// The query and body parameters (none when the body cannot be read: the code says why), with

@@ -16,11 +16,14 @@ final class JournalQueue: Sendable {
 
     private let state = LockedValue(State())
 
-    /// Appends `record`, or counts it as dropped when the queue is full.
-    func append(_ record: JournalRecord) {
+    /// Appends `record`, or counts it as dropped when the queue is full. The record is moved into
+    /// the queue, not copied.
+    func append(_ record: consuming JournalRecord) {
         let bytes = record.request.body.count
+        var moved = Optional(record)
         state.withLock { state in
-            guard state.records.count < Self.capacity, state.bodyBytes + bytes <= Self.bodyByteCapacity else {
+            guard state.records.count < Self.capacity, state.bodyBytes + bytes <= Self.bodyByteCapacity,
+                  let record = moved.take() else {
                 state.dropped += 1
                 return
             }
@@ -29,11 +32,14 @@ final class JournalQueue: Sendable {
         }
     }
 
-    /// Takes every waiting record, and how many were dropped since the last call.
+    /// Takes every waiting record, and how many were dropped since the last call. The queue keeps
+    /// room for as many records as it gave, so that a steady flow does not grow it again each time.
     func take() -> (records: [JournalRecord], dropped: Int) {
         state.withLock { state in
-            defer { state = State() }
-            return (state.records, state.dropped)
+            var fresh = State()
+            fresh.records.reserveCapacity(state.records.count)
+            swap(&state, &fresh)
+            return (fresh.records, fresh.dropped)
         }
     }
 }

@@ -1,0 +1,39 @@
+import Store
+
+/// The sessions one event loop has authenticated, so that a token seen again skips its SHA-256 and
+/// the token lookup. The cache holds only while the database is unchanged: the first lookup after
+/// any transaction wrote to it (this loop, another loop, the admin API, or a developer editing the
+/// file with `sqlite3`) empties it, so what it answers is what the lookup would answer.
+struct SessionCache {
+    /// The most sessions kept; when full, the cache is emptied and fills again.
+    static let capacity = 10_000
+
+    /// A cached session and when its token expires.
+    private struct Entry {
+        let session: Session
+        let expiresAt: Int64
+    }
+
+    /// Keyed by the bearer token itself: the point is not to hash it.
+    private var entries: [Substring: Entry] = [:]
+    /// The content the entries were read from.
+    private var stamp: ContentStamp?
+
+    /// The session of `token`, if it was cached under the same content and has not expired at `now`.
+    /// A different `current` stamp empties the cache and becomes its own.
+    mutating func session(for token: Substring, current: ContentStamp, now: Int64) -> Session? {
+        guard current == stamp else {
+            entries.removeAll(keepingCapacity: true)
+            stamp = current
+            return nil
+        }
+        guard let entry = entries[token], now < entry.expiresAt else { return nil }
+        return entry.session
+    }
+
+    /// Keeps `session`, looked up under the stamp last given to `session(for:current:now:)`.
+    mutating func insert(_ session: Session, for token: Substring, expiresAt: Int64) {
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[token] = Entry(session: session, expiresAt: expiresAt)
+    }
+}

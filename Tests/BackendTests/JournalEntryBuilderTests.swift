@@ -1,0 +1,59 @@
+import HTTP
+import JSON
+import Signing
+import Store
+import Testing
+import Transport
+@testable import Backend
+
+/// The journal entry text `JournalEntryBuilder` writes, byte for byte: what the admin API shows.
+@Suite struct JournalEntryBuilderTests {
+    let builder = JournalEntryBuilder(policy: SigningPolicy(), secrets: ["dev-secret-please-change"])
+
+    private func record(_ request: HTTPRequest, verdict: JournalVerdict = .valid, httpStatus: Int? = 200, code: Int? = 0,
+                        diagnosisSource: [UInt8]? = nil, latency: Double, clientSubject: String? = nil) -> JournalRecord {
+        JournalRecord(request: request, requestID: "req-0001", timeMilliseconds: 1_767_225_600_123, verdict: verdict,
+                      httpStatus: httpStatus, code: code, diagnosisSource: diagnosisSource, latencyMilliseconds: latency,
+                      answeredAt: Instant(nanoseconds: 5), clientSubject: clientSubject)
+    }
+
+    /// A signed check-in: the token shortened, unsigned headers left out, the latency in thousandths.
+    @Test func checkinEntry() {
+        let request = HTTPRequest(method: "GET", target: "/api/v1/checkin", headers: HTTPHeaders([
+            ("Host", "localhost"), ("X-API-VERSION", "1.0"), ("Authorization", "Bearer abcdef0123456789abcdef0123456789"),
+            ("X-SIGNATURE", "c2lnbmF0dXJl")]))
+        let row = builder.row(for: record(request, latency: 0.0417))
+        let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"GET","path":"/api/v1/checkin","#
+            + #""headers":{"X-API-VERSION":"1.0","Authorization":"Bearer abcdef01…"},"params":{},"verdict":"valid","#
+            + #""diagnosis":null,"http_status":200,"code":0,"latency_ms":0.042,"client_subject":null}"#
+        #expect(row.entry == Array(expected.utf8))
+        #expect(row == JournalRow(timeMilliseconds: 1_767_225_600_123, method: "GET", path: "/api/v1/checkin",
+                                  verdict: "valid", entry: Array(expected.utf8)))
+    }
+
+    /// Non-ASCII and escaped text in the path, headers and parameters; secrets, passwords and
+    /// tokens hidden everywhere; a long value cut; a diagnosis; no status or code.
+    @Test func hostileEntry() {
+        let long = String(repeating: "é", count: 2100) + "x"
+        let body = "password=hunter2&note=\(long)&name=Zoë%22q&empty=&token=tok"
+        let request = HTTPRequest(
+            method: "POST", target: "/api/v1/ünï\"?a=1&secret=s3cr3t&b=dev-secret-please-change",
+            headers: HTTPHeaders([
+                ("Content-Type", "application/x-www-form-urlencoded"), ("x-api-version", "2\"\\\u{1}\t设备"),
+                ("Authorization", "Bearer 短"), ("X-DEVICE-ID", "hunter2 dev-secret-please-change ünï")]),
+            body: Array(body.utf8))
+        let diagnosis = #"{"code":10003,"message":"bad","data":{"diagnosis":{"expected":"hunter2","steps":[1,2.5,"s3cr3t"]}}}"#
+        let row = builder.row(for: record(request, verdict: .invalid, httpStatus: nil, code: nil,
+                                          diagnosisSource: Array(diagnosis.utf8), latency: 12345.6785,
+                                          clientSubject: "CN=Zoë \"x\""))
+        let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"POST","path":"/api/v1/ünï\"","#
+            + #""headers":{"X-API-VERSION":"2\"\\\u0001\t设备","Authorization":"Bearer …","X-DEVICE-ID":"*** <secret> ünï"},"#
+            + #""params":{"a":"1","secret":"***","b":"<secret>","password":"***","note":""#
+            + String(repeating: "é", count: 2048) + #"…(4201 bytes)","name":"Zoë\"q","empty":"","token":"***"},"#
+            + #""verdict":"invalid","diagnosis":{"expected":"***","steps":[1,2.5,"***"]},"http_status":null,"code":null,"#
+            + #""latency_ms":12345.679,"client_subject":"CN=Zoë \"x\""}"#
+        #expect(String(decoding: row.entry, as: UTF8.self) == expected)
+        #expect(row.entry == Array(expected.utf8))
+        #expect((row.method, row.path, row.verdict) == ("POST", "/api/v1/ünï\"", "invalid"))
+    }
+}

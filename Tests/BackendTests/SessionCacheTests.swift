@@ -1,0 +1,62 @@
+import Store
+import Testing
+import TestSupport
+@testable import Backend
+
+/// The sessions an event loop reuses while the database is unchanged.
+@Suite struct SessionCacheTests {
+    private static let now: Int64 = 1_767_300_000
+
+    /// An empty database, a second connection to it (another loop, or the `sqlite3` shell), and a user.
+    private static func withStores(_ body: (Store, Store, UserRecord) throws -> Void) throws {
+        let directory = TemporaryDirectory("session-cache")
+        defer { directory.remove() }
+        let path = directory.file("countersign.sqlite")
+        let store = try Store(path: path)
+        let user = try store.insertUser(phone: "13900000000", passwordHash: "h", salt: "s", iterations: 1,
+                                        nickname: "n", createdAt: now)
+        try body(store, try Store(path: path), user)
+    }
+
+    @Test func aSessionIsReusedUntilItsTokenExpires() throws {
+        try Self.withStores { store, _, user in
+            var cache = SessionCache()
+            let stamp = try store.contentStamp()
+            #expect(cache.session(for: "token", current: stamp, now: Self.now) == nil)
+            cache.insert(Session(user: user, tokenHash: "hash"), for: "token", expiresAt: Self.now + 10)
+            #expect(cache.session(for: "token", current: stamp, now: Self.now + 9)?.tokenHash == "hash")
+            #expect(cache.session(for: "token", current: stamp, now: Self.now + 10) == nil)
+            #expect(cache.session(for: "other", current: stamp, now: Self.now) == nil)
+        }
+    }
+
+    @Test func anyCommitEmptiesIt() throws {
+        try Self.withStores { store, other, user in
+            var cache = SessionCache()
+            _ = cache.session(for: "token", current: try store.contentStamp(), now: Self.now)
+            cache.insert(Session(user: user, tokenHash: "hash"), for: "token", expiresAt: Self.now + 10)
+            _ = try other.updateProfile(userID: user.id, nickname: "elsewhere", avatarURL: nil)
+            #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) == nil)
+
+            cache.insert(Session(user: user, tokenHash: "hash"), for: "token", expiresAt: Self.now + 10)
+            #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) != nil)
+            _ = try store.updateProfile(userID: user.id, nickname: "here", avatarURL: nil)
+            #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) == nil)
+        }
+    }
+
+    @Test func aFullCacheStartsAgain() throws {
+        try Self.withStores { store, _, user in
+            var cache = SessionCache()
+            let stamp = try store.contentStamp()
+            _ = cache.session(for: "first", current: stamp, now: Self.now)
+            for index in 0..<SessionCache.capacity {
+                cache.insert(Session(user: user, tokenHash: "h"), for: "token-\(index)"[...], expiresAt: Self.now + 10)
+            }
+            #expect(cache.session(for: "token-0", current: stamp, now: Self.now) != nil)
+            cache.insert(Session(user: user, tokenHash: "h"), for: "one-more", expiresAt: Self.now + 10)
+            #expect(cache.session(for: "token-0", current: stamp, now: Self.now) == nil)
+            #expect(cache.session(for: "one-more", current: stamp, now: Self.now) != nil)
+        }
+    }
+}
