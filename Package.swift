@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "JSON"),
         .target(name: "HTTP"),
-        .target(name: "Signing", dependencies: ["Crypto", "JSON"]),
+        .target(name: "Signing", dependencies: ["Crypto", "HTTP", "JSON"]),
 
         // OpenSSL and SQLite wrappers.
         .target(name: "TLS", dependencies: ["COpenSSL", "Locking"]),

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Instructions the server spends per signed, authenticated check-in (scenario 2 of bench/run.sh),
-# counted by callgrind over the whole server process (every thread: the loop and the journal
-# writer), after a warm-up. Counts do not depend on what else the machine does, unlike timings.
+# Instructions per signed, authenticated check-in (scenario 2 or 3 of bench/run.sh), counted by
+# callgrind over the whole server process (every thread: the loop and the journal writer) after a
+# warm-up, for Countersign and then for nginx answering the same request with the same body as a
+# static response (one worker, no master process, the same certificate, a buffered access log).
+# Counts do not depend on what else the machine does, unlike timings.
 #
 #   bench/request-instructions.sh [keepalive|newconn] [MEASURED]
 #
@@ -14,6 +16,7 @@ readonly mode=${1:-keepalive}
 readonly measured=${2:-500}
 [[ $mode == keepalive || $mode == newconn ]] || { echo "usage: $0 [keepalive|newconn] [MEASURED]" >&2; exit 2; }
 command -v valgrind >/dev/null || scripts/install-dependencies.sh valgrind
+command -v nginx >/dev/null || scripts/install-dependencies.sh nginx-light
 swift build -c release --product countersign 2>&1 | tail -1
 
 work=$(mktemp -d /tmp/countersign-instructions-XXXXXX)
@@ -27,27 +30,74 @@ strip --strip-debug -o "$bin" .build/release/countersign
 $bin certs --certs "$work/certs" >/dev/null
 cp seed.sql "$work/seed.sql"
 port=$((20000 + RANDOM % 20000))
-valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
+
+wait_until_up() { # URL
+  for _ in $(seq 300); do
+    curl -s --cacert "$work/certs/ca.pem" "$1" >/dev/null 2>&1 && return
+    sleep 0.2
+  done
+  echo "the server did not start" >&2; exit 1
+}
+
+# Runs the client against the server on $port (pid $server) under callgrind; prints
+# "requests resumed instructions".
+measure() {
+  local counts requests resumed dump
+  counts=$(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
+    "callgrind_control -z $server" "callgrind_control -d $server")
+  read -r requests resumed <<<"$counts"
+  kill "$server"; wait "$server" 2>/dev/null || true; server=""
+  dump=$(ls "$1".* | head -1)
+  echo "$requests $resumed $(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
+}
+
+valgrind --tool=callgrind --callgrind-out-file="$work/countersign.out" \
   "$bin" serve --port $port --host 127.0.0.1 --event-loops 1 --certs "$work/certs" --db "$work/db.sqlite" \
   --seed "$work/seed.sql" --session-resumption on --log-format json > "$work/server.log" 2>&1 &
 server=$!
-for _ in $(seq 300); do
-  curl -s --cacert "$work/certs/ca.pem" "https://localhost:$port/healthz" >/dev/null 2>&1 && break
-  sleep 0.2
-done
-
+wait_until_up "https://localhost:$port/healthz"
 $bin call POST /api/v1/users/login -d phone=13800000000 -d 'password=Passw0rd!' --port $port --certs "$work/certs" \
   --state-dir "$work/state" --db "$work/db.sqlite" >/dev/null
 token=$(cat "$work/state/token")
 signature=$($bin sign --secret dev-secret-please-change --method GET --path /api/v1/checkin \
   --header 'X-API-VERSION: 1.0' --header "Authorization: Bearer $token" | sed -n 's/^signature: //p')
+body=$(curl -s --cacert "$work/certs/ca.pem" -H 'X-API-VERSION: 1.0' -H "Authorization: Bearer $token" \
+  -H "X-SIGNATURE: $signature" "https://localhost:$port/api/v1/checkin")
+read -r requests resumed countersign < <(measure "$work/countersign.out")
 
-counts=$(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
-  "callgrind_control -z $server" "callgrind_control -d $server")
-read -r requests resumed <<<"$counts"
-kill "$server"; wait "$server" 2>/dev/null || true; server=""
-dump=$(ls "$work"/callgrind.out.* | head -1)
-total=$(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+# nginx: the same answer as a static response.
+cat > "$work/nginx.conf" <<NGINX
+worker_processes 1;
+master_process off;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log $work/nginx-access.log combined buffer=64k flush=1s;
+  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_session_tickets on;
+  ssl_session_cache off;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:$port ssl;
+    ssl_certificate $work/certs/server.pem;
+    ssl_certificate_key $work/certs/server.key;
+    default_type application/json;
+    location = /api/v1/checkin { return 200 '$body'; }
+  }
+}
+NGINX
+valgrind --tool=callgrind --callgrind-out-file="$work/nginx.out" nginx -c "$work/nginx.conf" -e "$work/nginx-error.log" \
+  > "$work/nginx.log" 2>&1 &
+server=$!
+wait_until_up "https://localhost:$port/api/v1/checkin"
+read -r nginx_requests nginx_resumed nginx < <(measure "$work/nginx.out")
+
 connections="over 4 keep-alive connections"
-[[ $mode == newconn ]] && connections="each on a new connection ($resumed of them resumed a session)"
-echo "$mode: $requests requests $connections: $total instructions, $((total / requests)) per request"
+[[ $mode == newconn ]] && connections="each on a new connection (resumed: Countersign $resumed, nginx $nginx_resumed)"
+echo "$mode: $requests requests $connections"
+printf '%-12s %14s %18s\n' server instructions "per request"
+printf '%-12s %14s %18s\n' countersign "$countersign" $((countersign / requests)) nginx "$nginx" $((nginx / nginx_requests))
+awk -v c="$countersign" -v n="$nginx" -v rc="$requests" -v rn="$nginx_requests" \
+  'BEGIN { printf "ratio (nginx / Countersign instructions per request, higher is better): %.2f\n", (n / rn) / (c / rc) }'

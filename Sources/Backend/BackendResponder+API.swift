@@ -9,7 +9,7 @@ extension BackendResponder {
     func answerAPI(_ request: HTTPRequest, requestID: String, language: Language, peer: String) -> (HTTPResponse, ResultCode, JournalVerdict) {
         let catalog = language.catalog
         let style = environment.settings.httpStatusStyle
-        var verdict = request.headers[environment.settings.signingPolicy.signatureHeader] == nil ? JournalVerdict.missing : .skipped
+        var verdict = request.headers[headerLookups.signature] == nil ? JournalVerdict.missing : .skipped
         do throws(APIError) {
             let data = try runChecksAndHandler(request, peer: peer, verdict: &verdict)
             let response = Envelope.response(code: .ok, message: catalog.text(for: .ok), data: data, requestID: requestID, style: style)
@@ -27,15 +27,14 @@ extension BackendResponder {
     private func runChecksAndHandler(_ request: HTTPRequest, peer: String, verdict: inout JournalVerdict) throws(APIError) -> JSONValue {
         let settings = environment.settings
         try checkRequiredHeaders(request)
-        if let versionHeader = settings.versionHeader, let version = request.headers[versionHeader],
+        if let versionHeader = headerLookups.version, let version = request.headers[versionHeader],
            !settings.supportedVersions.contains(version.trimmedHeaderValue) {
             throw APIError(.unsupportedVersion, .unsupportedVersion(version.trimmedHeaderValue))
         }
-        let signable = SignableRequest(method: request.method, target: request.target,
-                                       headers: request.headers.map { (name: $0.name, value: $0.value) }, body: request.body)
+        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         let parameters = try readParameters(signable)
-        try checkSignature(signable, parameters: parameters, received: request.headers[settings.signingPolicy.signatureHeader],
-                           appKey: request.headers["X-APP-KEY"], verdict: &verdict)
+        try checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
+                           appKey: request.headers[headerLookups.appKey], verdict: &verdict)
 
         let route: APIRoute
         switch router.match(request.method, request.path) {
@@ -54,7 +53,7 @@ extension BackendResponder {
         let session = route.requiresLogin ? try authenticate(request, now: now) : nil
         if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
         let context = APIRequestContext(request: request, parameters: parameters, now: now,
-                                        deviceID: request.headers["X-DEVICE-ID"]?.trimmedHeaderValue,
+                                        deviceID: request.headers[headerLookups.deviceID]?.trimmedHeaderValue,
                                         session: session, store: store, environment: environment, peer: peer)
         return try route.handle(context)
     }
@@ -62,14 +61,14 @@ extension BackendResponder {
     /// 10001 naming the first required header that is missing.
     private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
         let settings = environment.settings
-        if let versionHeader = settings.versionHeader, request.headers[versionHeader] == nil {
-            throw APIError(.missingHeader, .missingHeader(versionHeader))
+        if let versionHeader = headerLookups.version, request.headers[versionHeader] == nil {
+            throw APIError(.missingHeader, .missingHeader(versionHeader.name))
         }
-        let signatureHeader = settings.signingPolicy.signatureHeader
-        if settings.signature == .required && request.headers[signatureHeader] == nil {
-            throw APIError(.missingHeader, .missingHeader(signatureHeader))
+        let hasSignature = request.headers[headerLookups.signature] != nil
+        if settings.signature == .required && !hasSignature {
+            throw APIError(.missingHeader, .missingHeader(headerLookups.signature.name))
         }
-        if request.headers[signatureHeader] != nil, let missing = replayGuard?.missingHeader(in: request.headers) {
+        if hasSignature, let missing = replayGuard?.missingHeader(in: request.headers) {
             throw APIError(.missingHeader, .missingHeader(missing))
         }
     }
@@ -120,7 +119,7 @@ extension BackendResponder {
 
     /// The session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
     func authenticate(_ request: HTTPRequest, now: Int64) throws(APIError) -> Session {
-        guard let token = request.headers["Authorization"]?.bearerToken else { throw APIError(.notLoggedIn, .notLoggedIn) }
+        guard let token = request.headers[headerLookups.authorization]?.bearerToken else { throw APIError(.notLoggedIn, .notLoggedIn) }
         let stamp = try storeCall { () throws(StoreError) in try store.contentStamp() }
         if let session = sessions.session(for: token, current: stamp, now: now) { return session }
         let hash = Credentials.tokenHash(token, hasher: tokenHasher)

@@ -7,7 +7,7 @@ extension BackendResponder {
     /// check, changed by a matching fault.
     func answerControlledAPI(_ request: HTTPRequest, requestID: String, peer: String) -> APIAnswer {
         let settings = environment.settings
-        let language = Language.negotiate(request.headers["Accept-Language"])
+        let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
         let (response, code, verdict) = answerAPI(request, requestID: requestID, language: language, peer: peer)
         var answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
                                diagnosisSource: verdict == .invalid ? response.body : nil)

@@ -23,6 +23,8 @@ public final class BackendResponder: HTTPResponder {
     let tokenHasher = Crypto.Hasher(algorithm: .sha256)
     /// The sessions this loop authenticated, valid while the database is unchanged.
     var sessions = SessionCache()
+    /// The header names read from every API request.
+    let headerLookups: APIHeaderLookups
     /// This loop's counts for `/metrics`.
     let metricsShard: MetricsShard
     /// The database's statement totals once the responder was ready: opening it is not request work.
@@ -38,6 +40,7 @@ public final class BackendResponder: HTTPResponder {
         requestIDs = RequestIDGenerator(loopIndex: loopIndex)
         journalQueue = environment.journal?.makeQueue()
         metricsShard = environment.metrics.makeShard()
+        headerLookups = APIHeaderLookups(settings: environment.settings)
         statementsAtStart = store.statementTiming
     }
 

@@ -3,6 +3,9 @@ import JSON
 
 /// The response body under `/api/`: `{code, message, data}`, with its HTTP status and headers.
 enum Envelope {
+    private static let contentType = FieldLookup("Content-Type")
+    private static let requestIDHeader = FieldLookup("X-Request-Id")
+
     /// The response for `code`, `message` and `data`, with the status chosen by `style`
     /// (or `status` when the error overrides it, as an oversized body's 413 does).
     static func response(code: ResultCode, message: String, data: JSONValue, requestID: String,
@@ -20,14 +23,17 @@ enum Envelope {
         // Written member by member: the same bytes as the `JSONValue` object, without building one.
         var body: [UInt8] = []
         body.reserveCapacity(128)
-        body.append(contentsOf: #"{"code":"#.utf8)
-        body.append(contentsOf: String(code).utf8)
-        body.append(contentsOf: #","message":"#.utf8)
-        JSONWriter.write(.string(message), into: &body)
-        body.append(contentsOf: #","data":"#.utf8)
+        body.append(literal: #"{"code":"#)
+        JSONWriter.writeInteger(Int64(code), into: &body)
+        body.append(literal: #","message":"#)
+        JSONWriter.writeString(message, into: &body)
+        body.append(literal: #","data":"#)
         JSONWriter.write(data, into: &body)
         body.append(UInt8(ascii: "}"))
-        var headers = HTTPHeaders([(name: "Content-Type", value: "application/json; charset=utf-8"), (name: "X-Request-Id", value: requestID)])
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(2 + extraHeaders.count)
+        headers.add(contentType, value: "application/json; charset=utf-8")
+        headers.add(requestIDHeader, value: requestID)
         for header in extraHeaders { headers.add(name: header.name, value: header.value) }
         return HTTPResponse(status: status, headers: headers, body: body)
     }

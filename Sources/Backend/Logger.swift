@@ -67,13 +67,13 @@ public final class Logger: Sendable {
     private func render(_ level: String, _ message: String, _ fields: [(StaticString, LogValue)], into line: inout [UInt8]) {
         switch format {
         case .json:
-            Self.append(#"{"time":""#, to: &line)
+            line.append(literal: #"{"time":""#)
             clock.writeTimestamp(into: &line)
             line.append(UInt8(ascii: "\""))
             func member(_ key: StaticString, _ value: LogValue) {
                 line.append(UInt8(ascii: ","))
                 line.append(UInt8(ascii: "\""))
-                Self.append(key, to: &line)
+                line.append(literal: key)
                 line.append(UInt8(ascii: "\""))
                 line.append(UInt8(ascii: ":"))
                 Self.writeValue(value, into: &line)
@@ -90,7 +90,7 @@ public final class Logger: Sendable {
             line.append(contentsOf: message.utf8)
             for (key, value) in fields {
                 line.append(UInt8(ascii: " "))
-                Self.append(key, to: &line)
+                line.append(literal: key)
                 line.append(UInt8(ascii: "="))
                 if case .text(let text) = value, Self.isBare(text) {
                     line.append(contentsOf: text.utf8)
@@ -99,12 +99,6 @@ public final class Logger: Sendable {
                 }
             }
         }
-    }
-
-    /// Appends a literal of this code (a field name or fixed text), written as it is: printable ASCII,
-    /// with no quote or backslash in a name.
-    private static func append(_ name: StaticString, to line: inout [UInt8]) {
-        line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// Writes `value` as JSON: text quoted, numbers in decimal.

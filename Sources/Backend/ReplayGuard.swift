@@ -46,7 +46,7 @@ final class ReplayGuard {
     /// `X-TIMESTAMP` or `X-NONCE`, 10004 for a timestamp outside the window (with the skew) or a
     /// nonce already used. A rejected request does not use up its nonce.
     func admit(_ request: SignableRequest, appKey: String) throws(APIError) {
-        let headers = HTTPHeaders(request.headers)
+        let headers = request.headers
         let timestamp = try Self.timestamp(headers[Self.timestampHeader])
         let nonce = try Self.nonce(headers[Self.nonceHeader])
         let now = clock.unixSeconds()

@@ -1,14 +1,14 @@
 /// A field name prepared for lookups in `HTTPHeaders`: the name with its `FieldNameKey`, computed once.
-/// The names the parsers look up in every message are constants here, so their keys are not
-/// recomputed per message.
-struct FieldLookup: Sendable {
+/// The names the parsers look up in every message are constants here, and callers that look the
+/// same names up in every request keep their own, so that no key is recomputed per message.
+public struct FieldLookup: Sendable {
     /// The name as given.
-    let name: String
+    public let name: String
     /// The key of `name`.
     let key: FieldNameKey
 
     /// Prepares `name` for lookups.
-    init(_ name: String) {
+    public init(_ name: String) {
         self.name = name
         key = FieldNameKey(name)
     }

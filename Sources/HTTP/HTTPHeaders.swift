@@ -7,10 +7,10 @@ public struct HTTPHeaders: Sendable, Equatable {
         let value: String
         let key: FieldNameKey
 
-        init(name: String, value: String) {
+        init(name: String, value: String, key: FieldNameKey? = nil) {
             self.name = name
             self.value = value
-            key = FieldNameKey(name)
+            self.key = key ?? FieldNameKey(name)
         }
 
         /// Whether the field has the name of `lookup` (any case).
@@ -35,13 +35,18 @@ public struct HTTPHeaders: Sendable, Equatable {
     public var count: Int { fields.count }
 
     /// Makes room for `capacity` fields, so that adding that many allocates once.
-    mutating func reserveCapacity(_ capacity: Int) {
+    public mutating func reserveCapacity(_ capacity: Int) {
         fields.reserveCapacity(capacity)
     }
 
     /// Appends a field, keeping any existing fields of the same name.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
+    }
+
+    /// Appends a field named as `lookup`, whose key is then not computed again.
+    public mutating func add(_ lookup: FieldLookup, value: String) {
+        fields.append(Field(name: lookup.name, value: value, key: lookup.key))
     }
 
     /// Appends the field line a `HeaderSectionReader` found at the ranges `name` and `value` of `input`.
@@ -77,6 +82,11 @@ public struct HTTPHeaders: Sendable, Equatable {
     /// The value of the first field named `name` (any case), or nil.
     public subscript(name: String) -> String? {
         value(of: FieldLookup(name))
+    }
+
+    /// The value of the first field with the name of `lookup` (any case), or nil.
+    public subscript(lookup: FieldLookup) -> String? {
+        value(of: lookup)
     }
 
     /// The value of the first field with the name of `lookup` (any case), or nil.

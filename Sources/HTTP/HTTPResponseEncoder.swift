@@ -1,7 +1,9 @@
 /// Writes HTTP/1.1 responses (server side).
 public enum HTTPResponseEncoder {
     /// The fields `encode` writes itself; the response's own fields of these names are left out.
-    private static let managedFields = ["Content-Length", "Transfer-Encoding", "Connection", "Date"]
+    private static let managedFields = [
+        FieldLookup("Content-Length"), FieldLookup("Transfer-Encoding"), FieldLookup("Connection"), FieldLookup("Date"),
+    ]
 
     /// Appends `response` to `buffer`: the status line, `Date: date`, the response's fields,
     /// `Content-Length`, the `Connection` option when needed, and the body.
@@ -22,33 +24,67 @@ public enum HTTPResponseEncoder {
     ) {
         let code = response.status.code
         let writesBody = code >= 200 && code != 204 && code != 304
-        buffer.reserveCapacity(buffer.count + 256 + (writesBody && !headOnly ? response.body.count : 0))
-
-        MessageWriter.writeVersion(version, into: &buffer)
-        buffer.append(ASCII.space)
-        MessageWriter.writeDecimal(code, into: &buffer)
-        buffer.append(ASCII.space)
-        MessageWriter.writeText(response.status.reasonPhrase, into: &buffer)
-        MessageWriter.writeLineEnd(into: &buffer)
-
-        guard code >= 200 else {
-            MessageWriter.writeFields(response.headers, except: managedFields, into: &buffer)
-            MessageWriter.writeLineEnd(into: &buffer)
-            return
+        // The head is written into stack memory sized for it, then appended in one copy.
+        var capacity = HeadWriter.fixedCapacity + response.status.reasonPhrase.utf8.count + date.utf8.count
+        for field in response.headers.fields {
+            capacity += field.name.utf8.count + field.value.utf8.count + 4
         }
-        MessageWriter.writeField(name: "Date", value: date, into: &buffer)
-        MessageWriter.writeFields(response.headers, except: managedFields, into: &buffer)
-        if writesBody {
-            MessageWriter.writeContentLength(response.body.count, into: &buffer)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
+            guard let base = memory.baseAddress else { return }
+            var head = HeadWriter(base: base, capacity: memory.count)
+            writeHead(of: response, version: version, keepAlive: keepAlive, date: date, writesBody: writesBody, into: &head)
+            buffer.append(contentsOf: head.written)
         }
-        if !keepAlive {
-            MessageWriter.writeField(name: "Connection", value: "close", into: &buffer)
-        } else if !version.persistsByDefault {
-            MessageWriter.writeField(name: "Connection", value: "keep-alive", into: &buffer)
-        }
-        MessageWriter.writeLineEnd(into: &buffer)
         if writesBody, !headOnly {
             buffer.append(contentsOf: response.body)
+        }
+    }
+
+    private static func writeHead(
+        of response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String, writesBody: Bool,
+        into head: inout HeadWriter
+    ) {
+        let code = response.status.code
+        if version.major == 1 && version.minor == 1 {
+            head.write("HTTP/1.1 ")
+        } else {
+            head.write("HTTP/")
+            head.writeDecimal(version.major)
+            head.write(UInt8(ascii: "."))
+            head.writeDecimal(version.minor)
+            head.write(ASCII.space)
+        }
+        head.writeDecimal(code)
+        head.write(ASCII.space)
+        head.writeText(response.status.reasonPhrase)
+        head.write("\r\n")
+
+        guard code >= 200 else {
+            writeFields(of: response.headers, into: &head)
+            head.write("\r\n")
+            return
+        }
+        head.write("Date: ")
+        head.writeText(date)
+        head.write("\r\n")
+        writeFields(of: response.headers, into: &head)
+        if writesBody {
+            head.write("Content-Length: ")
+            head.writeDecimal(response.body.count)
+            head.write("\r\n")
+        }
+        if !keepAlive {
+            head.write("Connection: close\r\n")
+        } else if !version.persistsByDefault {
+            head.write("Connection: keep-alive\r\n")
+        }
+        head.write("\r\n")
+    }
+
+    /// Writes the response's own fields, except the managed ones.
+    private static func writeFields(of headers: HTTPHeaders, into head: inout HeadWriter) {
+        for field in headers.fields where !managedFields.contains(where: { field.isNamed($0) }) {
+            head.writeField(name: field.name, value: field.value)
         }
     }
 }

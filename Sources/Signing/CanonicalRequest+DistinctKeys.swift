@@ -12,12 +12,11 @@ extension CanonicalRequest {
         var pieces: [Piece] = []
         pieces.reserveCapacity(signedHeaders.spellings.count + parameters.entries.count)
         var found: UInt64 = 0
-        // By index, not `for in`: the names are read in place, not copied (and retained) one by one.
-        for index in request.headers.indices {
-            guard let matched = signedHeaders.index(of: request.headers[index].name) else { continue }
+        for field in request.headers {
+            guard let matched = signedHeaders.index(of: field.name) else { continue }
             guard found & (1 << matched) == 0 else { return nil }
             found |= 1 << matched
-            let value = request.headers[index].value.trimmingOptionalWhitespace
+            let value = field.value.trimmingOptionalWhitespace
             let isToken = matched == signedHeaders.authorizationIndex
             pieces.append(Piece(key: signedHeaders.spellings[matched], value: value, isToken: isToken))
         }

@@ -88,19 +88,32 @@ public struct CanonicalRequest: Sendable {
         var value = value
         return value.withUTF8 { bytes in
             let start = (bytes.firstIndex(of: UInt8(ascii: " ")) ?? -1) + 1
-            // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a Unicode scalar.
-            let startsScalar = { (byte: UInt8) in byte & 0xC0 != 0x80 }
-            let scalarsToKeep = min(8, bytes[start...].count(where: startsScalar) / 2)
-            var end = start
-            var kept = 0
-            while end < bytes.count {
-                if startsScalar(bytes[end]) {
-                    if kept == scalarsToKeep { break }
-                    kept += 1
-                }
-                end += 1
+            // Counting stops at 16 scalars: a long token is not walked to its end to keep 8.
+            let scalarsToKeep = scalars(of: bytes, from: start, upTo: 16).count / 2
+            let end = scalars(of: bytes, from: start, upTo: scalarsToKeep).end
+            // Built in one buffer: appending "…" to a new string would allocate and validate twice.
+            let ellipsis: (UInt8, UInt8, UInt8) = (0xE2, 0x80, 0xA6) // U+2026 in UTF-8
+            return String(unsafeUninitializedCapacity: end + 3) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<end])))
+                (buffer[end], buffer[end + 1], buffer[end + 2]) = ellipsis
+                return end + 3
             }
-            return String(decoding: bytes[..<end], as: UTF8.self) + "…"
         }
+    }
+
+    /// The first Unicode scalars of the UTF-8 `bytes` from offset `start`, at most `limit` of them:
+    /// how many there are and the offset after them.
+    private static func scalars(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, upTo limit: Int) -> (count: Int, end: Int) {
+        var end = start
+        var count = 0
+        while end < bytes.count {
+            // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a Unicode scalar.
+            if bytes[end] & 0xC0 != 0x80 {
+                if count == limit { break }
+                count += 1
+            }
+            end += 1
+        }
+        return (count, end)
     }
 }

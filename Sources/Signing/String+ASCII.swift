@@ -43,3 +43,18 @@ extension UInt8 {
         self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self + 32 : self
     }
 }
+
+extension UInt64 {
+    /// The eight bytes of the word with `A`–`Z` mapped to `a`–`z`, all at once: a byte is an
+    /// upper-case letter when its low 7 bits are at least `A` and below `[` and its high bit is clear.
+    var asciiLowercased: UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7 = self & (0x7F &* ones)
+        // Each byte of these sums has its high bit set when the byte's low 7 bits reached the bound;
+        // no sum carries into the next byte.
+        let atLeastA = low7 &+ (0x80 - 0x41) &* ones
+        let atLeastBracket = low7 &+ (0x80 - 0x5B) &* ones
+        let isUpper = atLeastA & ~atLeastBracket & ~self & (0x80 &* ones)
+        return self | (isUpper >> 2)
+    }
+}

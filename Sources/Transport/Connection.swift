@@ -7,7 +7,9 @@ import TLS
 final class Connection {
     let socket: Socket
     let tls: TLSConnection
-    unowned let loop: EventLoop
+    /// Strong: the loop forgets a connection as it closes, which ends the cycle (an `unowned` reference
+    /// would cost a check on every use).
+    let loop: EventLoop
     var info: ConnectionInfo
     var parser: HTTPRequestParser
     var machine: ConnectionStateMachine
@@ -139,11 +141,13 @@ final class Connection {
 
     /// Moves every decrypted byte into the parser; false when the connection had to close.
     private func decrypt() -> Bool {
+        var plaintext = loop.lendPlaintextBuffer()
+        defer { loop.plaintextBuffer = plaintext }
         while true {
-            loop.plaintextBuffer.removeAll(keepingCapacity: true)
-            switch tls.readPlaintext(into: &loop.plaintextBuffer) {
+            plaintext.removeAll(keepingCapacity: true)
+            switch tls.readPlaintext(into: &plaintext) {
             case .bytesRead:
-                parser.append(loop.plaintextBuffer)
+                parser.append(plaintext)
                 // Reading again would only say it wants more data, unless the session ended with these bytes.
                 if !tls.hasEnded { fallthrough }
             case .wantsMoreData:
@@ -172,8 +176,10 @@ final class Connection {
                 readingPaused = true
                 return
             }
-            guard let event = parser.next() else { return }
-            switch event {
+            // Switching on the result itself moves the request out of it instead of copying it.
+            switch parser.next() {
+            case nil:
+                return
             case .continueExpected:
                 loop.outgoingPlaintext.append(contentsOf: Self.continueInterimResponse)
             case .request(let request):
@@ -193,15 +199,22 @@ final class Connection {
                     status: error.status,
                     headers: HTTPHeaders([(name: "Content-Type", value: "text/plain; charset=utf-8")]),
                     body: Array("\(error.status.code) \(error.status.reasonPhrase)\n".utf8))
-                HTTPResponseEncoder.encode(response, version: .http1_1, keepAlive: false, date: loop.dateCache.current(), into: &loop.outgoingPlaintext)
+                encode(response, version: .http1_1, keepAlive: false)
                 responseDone(keepAlive: false)
             }
         }
     }
 
     private func encode(_ response: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) {
-        HTTPResponseEncoder.encode(response, version: request.version, keepAlive: keepAlive, date: loop.dateCache.current(),
-                                   headOnly: request.method == "HEAD", into: &loop.outgoingPlaintext)
+        encode(response, version: request.version, keepAlive: keepAlive, headOnly: request.method == "HEAD")
+    }
+
+    /// Appends `response` to the loop's outgoing plaintext.
+    private func encode(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, headOnly: Bool = false) {
+        let date = loop.dateCache.current()
+        var output = loop.lendOutgoingPlaintext()
+        HTTPResponseEncoder.encode(response, version: version, keepAlive: keepAlive, date: date, headOnly: headOnly, into: &output)
+        loop.outgoingPlaintext = output
     }
 
     private func responseDone(keepAlive: Bool) {
@@ -269,22 +282,27 @@ final class Connection {
     func writeOutput() {
         guard !isClosed else { return }
         if !loop.outgoingPlaintext.isEmpty {
-            let result = tls.writePlaintext(loop.outgoingPlaintext)
-            loop.outgoingPlaintext.removeAll(keepingCapacity: true)
+            var plaintext = loop.lendOutgoingPlaintext()
+            let result = tls.writePlaintext(plaintext)
+            plaintext.removeAll(keepingCapacity: true)
+            loop.outgoingPlaintext = plaintext
             if case .failed = result {
                 close()
                 return
             }
         }
         if pendingCiphertext.isEmpty {
-            loop.outgoingCiphertext.removeAll(keepingCapacity: true)
-            _ = tls.drainCiphertext(into: &loop.outgoingCiphertext)
-            guard !loop.outgoingCiphertext.isEmpty else { return finishIfDone() }
-            let written = write(loop.outgoingCiphertext, from: 0)
-            if written < loop.outgoingCiphertext.count {
-                pendingCiphertext = Array(loop.outgoingCiphertext[written...])
+            var ciphertext = loop.lendOutgoingCiphertext()
+            ciphertext.removeAll(keepingCapacity: true)
+            _ = tls.drainCiphertext(into: &ciphertext)
+            let written = write(ciphertext, from: 0)
+            if written < ciphertext.count {
+                pendingCiphertext = Array(ciphertext[written...])
                 pendingOffset = 0
             }
+            let drained = !ciphertext.isEmpty
+            loop.outgoingCiphertext = ciphertext
+            guard drained else { return finishIfDone() }
         } else {
             _ = tls.drainCiphertext(into: &pendingCiphertext)
             writePending()
@@ -336,9 +354,11 @@ final class Connection {
         guard closeAfterFlush, !lingering, !isClosed, pendingCiphertext.isEmpty, !answeringLate else { return }
         lingering = true
         tls.shutdown()
-        loop.outgoingCiphertext.removeAll(keepingCapacity: true)
-        _ = tls.drainCiphertext(into: &loop.outgoingCiphertext)
-        _ = write(loop.outgoingCiphertext, from: 0)
+        var ciphertext = loop.lendOutgoingCiphertext()
+        ciphertext.removeAll(keepingCapacity: true)
+        _ = tls.drainCiphertext(into: &ciphertext)
+        _ = write(ciphertext, from: 0)
+        loop.outgoingCiphertext = ciphertext
         _ = Glibc.shutdown(socket.descriptor, Int32(SHUT_WR))
         loop.schedule(afterMilliseconds: Self.lingerMilliseconds) { [self] in close() }
         if inputClosed { close() }

@@ -63,6 +63,25 @@ final class EventLoop: @unchecked Sendable {
         listenerCount += 1
     }
 
+    // The scratch buffers are lent out, leaving the property empty, to a caller that puts them back
+    // when done, instead of being passed `inout` across calls into other modules: every access to the
+    // properties is then instantaneous, which lets the compiler drop their run-time exclusivity checks.
+
+    /// Moves `plaintextBuffer` out; the caller puts it back.
+    func lendPlaintextBuffer() -> [UInt8] { Self.moveOut(&plaintextBuffer) }
+
+    /// Moves `outgoingPlaintext` out; the caller puts it back.
+    func lendOutgoingPlaintext() -> [UInt8] { Self.moveOut(&outgoingPlaintext) }
+
+    /// Moves `outgoingCiphertext` out; the caller puts it back.
+    func lendOutgoingCiphertext() -> [UInt8] { Self.moveOut(&outgoingCiphertext) }
+
+    private static func moveOut(_ buffer: inout [UInt8]) -> [UInt8] {
+        var moved: [UInt8] = []
+        swap(&moved, &buffer)
+        return moved
+    }
+
     /// Runs `task` on the loop's thread; safe from any thread.
     func execute(_ task: @escaping @Sendable () -> Void) {
         inbox.withLock { $0.append(task) }

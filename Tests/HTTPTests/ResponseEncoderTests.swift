@@ -71,6 +71,14 @@ struct ResponseEncoderTests {
             == "HTTP/1.1 200 OK\r\nDate: \(date)\r\nX-Evil: a  Set-Cookie: x\r\nX-Nul: a b\r\nContent-Length: 0\r\n\r\n")
     }
 
+    @Test func largeHeadsAreWrittenWhole() {
+        let value = String(repeating: "v", count: 5_000) + "\r\n" + String(repeating: "w", count: 30)
+        let response = HTTPResponse(status: HTTPStatus(code: 299, reasonPhrase: "Long\nPhrase"), headers: ["X-Big": value, "X-Small": "s"])
+        let spaced = String(repeating: "v", count: 5_000) + "  " + String(repeating: "w", count: 30)
+        #expect(encoded(response, version: HTTPVersion(major: 1, minor: 0), keepAlive: false)
+            == "HTTP/1.0 299 Long Phrase\r\nDate: \(date)\r\nX-Big: \(spaced)\r\nX-Small: s\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    }
+
     @Test func unregisteredStatusAndCustomPhrase() {
         #expect(encoded(HTTPResponse(status: HTTPStatus(code: 599))).hasPrefix("HTTP/1.1 599 \r\n"))
         #expect(encoded(HTTPResponse(status: HTTPStatus(code: 200, reasonPhrase: "Fine"))).hasPrefix("HTTP/1.1 200 Fine\r\n"))

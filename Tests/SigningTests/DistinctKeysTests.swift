@@ -75,4 +75,20 @@ import Testing
         // Most generated requests are simple enough for the shortcut; the rest take the general path.
         #expect(shortcuts > 500, "only \(shortcuts) requests took the shortcut")
     }
+
+    /// The field names of 8 to 16 bytes are compared 8 bytes at a time: every byte value, in every
+    /// position, is lower-cased exactly as one byte alone would be.
+    @Test func wordsAreLowerCasedLikeTheirBytes() {
+        for byte in UInt8.min...UInt8.max {
+            for position in 0..<8 {
+                // The other bytes vary too, so that a carry between bytes would show.
+                let neighbours: [UInt8] = (0..<8).map { UInt8(truncatingIfNeeded: Int(byte) &* 31 &+ $0 &* 97) }
+                var bytes = neighbours
+                bytes[position] = byte
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let expected = bytes.map(\.asciiLowercased).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                #expect(word.asciiLowercased == expected, "byte \(byte) at \(position)")
+            }
+        }
+    }
 }

@@ -11,12 +11,13 @@ let secret = "dev-secret-please-change"
 let secrets = [secret]
 // A typical app request: 4 signed headers, 3 query parameters, and the headers the HTTP library adds.
 let policy = SigningPolicy(signedHeaders: ["X-API-VERSION", "Authorization", "X-DEVICE-ID", "X-TIMESTAMP"])
-let unsigned = SignableRequest(method: "GET", target: "/api/v1/checkin/history?page=2&size=20&order=desc", headers: [
+let fields: [(name: String, value: String)] = [
     ("Host", "localhost:8443"), ("Accept", "*/*"), ("Accept-Language", "zh-Hans-CN;q=1.0, en-CN;q=0.9"),
     ("User-Agent", "Demo/1.0 (iPhone; iOS 17.5) Alamofire/5.9.1"), ("X-API-VERSION", "1.0"),
     ("Authorization", "Bearer 0a8c81db337fdf27f24cdea7fb831e4da4581ab3bd02344734aa53ff3278e0a5"),
     ("X-DEVICE-ID", "3141CBCA-730B-467C-A5A7-49B5F181D866"), ("X-TIMESTAMP", "1767225600"),
-])
+]
+let unsigned = SignableRequest(method: "GET", target: "/api/v1/checkin/history?page=2&size=20&order=desc", headers: fields)
 let canonicalizer = Canonicalizer(policy: policy)
 let verifier = SignatureVerifier(policy: policy)
 
@@ -33,7 +34,7 @@ let signature = canonical.signature(secret: secret, scheme: .md5)
 // A constant, like the request the server checks: reading a `var` global would add an exclusivity
 // check to every run.
 let request = SignableRequest(method: unsigned.method, target: unsigned.target,
-                              headers: unsigned.headers + [("X-SIGNATURE", signature)])
+                              headers: fields + [("X-SIGNATURE", signature)])
 let hashedBytes = Array(canonical.string(secret: secret, scheme: .md5).utf8)
 
 let hasher = Hasher(algorithm: .md5)

@@ -89,7 +89,7 @@ struct JSONObjectWriter {
     private mutating func addName(_ name: StaticString) {
         addSeparator()
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(literal: name)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
     }

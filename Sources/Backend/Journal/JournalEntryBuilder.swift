@@ -70,8 +70,7 @@ public struct JournalEntryBuilder: Sendable {
     /// sensitive values replaced; their texts are added to `hidden`.
     private func parameters(of request: HTTPRequest, hiding hidden: inout [String]) -> JSONObject {
         guard request.query != nil || !request.body.isEmpty else { return JSONObject() }
-        let signable = SignableRequest(method: request.method, target: request.target,
-                                       headers: request.headers.map { (name: $0.name, value: $0.value) }, body: request.body)
+        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         guard let parameters = try? canonicalizer.parameters(of: signable) else { return JSONObject() }
         var members: [(String, JSONValue)] = []
         for entry in parameters.entries {

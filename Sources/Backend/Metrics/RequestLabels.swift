@@ -39,4 +39,14 @@ struct RequestLabels: Hashable, Sendable {
 
     /// The route of a request matching nothing.
     static let unmatchedRoute = "other"
+
+    /// Hashes the numbers and the route's length only: hashing the route's text cost more than the
+    /// rest of recording a request. Equality still compares every label, so labels that share a
+    /// hash only share a bucket.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(route.utf8.count)
+        hasher.combine(status)
+        hasher.combine(code)
+        hasher.combine(verdict)
+    }
 }
