@@ -44,7 +44,7 @@ wait_until_up() { # URL
 measure() {
   local counts requests resumed dump
   counts=$(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
-    "callgrind_control -z $server" "callgrind_control -d $server")
+    "callgrind_control -z $server >/dev/null 2>&1" "callgrind_control -d $server >/dev/null 2>&1")
   read -r requests resumed <<<"$counts"
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
   dump=$(ls "$1".* | head -1)
