@@ -9,13 +9,19 @@ import TestSupport
     /// Enough calls on new connections that both event loops have authenticated the token.
     private static let callsPerStep = 8
 
-    @Test func expiringTokensInTheFileGivesTheNextCall20104() throws {
+    /// A running server, a token its loops have authenticated on `path`, and a second connection to
+    /// its database file.
+    private static func authenticated(on path: String) throws -> (server: TestServer, token: String, file: Store) {
         let server = try TestServer()
         let token = try server.demoToken()
-        for _ in 0..<Self.callsPerStep {
-            #expect(try server.signedCall("GET", "/api/v1/checkin", token: token).code == 0)
+        for _ in 0..<callsPerStep {
+            #expect(try server.signedCall("GET", path, token: token).code == 0)
         }
-        let file = try Store(path: server.directory.file("data/countersign.sqlite"))
+        return (server, token, try Store(path: server.directory.file("data/countersign.sqlite")))
+    }
+
+    @Test func expiringTokensInTheFileGivesTheNextCall20104() throws {
+        let (server, token, file) = try Self.authenticated(on: "/api/v1/checkin")
         #expect(try file.expireTokens(matching: .all, now: Int64(Date().timeIntervalSince1970)) == 1)
         for _ in 0..<Self.callsPerStep {
             let envelope = try server.signedCall("GET", "/api/v1/checkin", token: token)
@@ -25,12 +31,7 @@ import TestSupport
     }
 
     @Test func aUserEditedInTheFileIsWhatTheNextCallShows() throws {
-        let server = try TestServer()
-        let token = try server.demoToken()
-        for _ in 0..<Self.callsPerStep {
-            #expect(try server.signedCall("GET", "/api/v1/users/me", token: token).code == 0)
-        }
-        let file = try Store(path: server.directory.file("data/countersign.sqlite"))
+        let (server, token, file) = try Self.authenticated(on: "/api/v1/users/me")
         let user = try #require(try file.user(phone: TestServer.demoPhone))
         _ = try file.updateProfile(userID: user.id, nickname: "edited-in-the-file", avatarURL: nil)
         for _ in 0..<Self.callsPerStep {
