@@ -28,7 +28,7 @@ modules_of() {
     case "$1" in
         http) echo HTTP ;;
         json) echo JSON ;;
-        parameters | canonical) echo JSON Crypto Signing ;;
+        parameters | canonical) echo JSON Crypto HTTP Signing ;;
         *) echo "unknown target '$1'; targets: ${targets[*]}" >&2; return 1 ;;
     esac
 }
