@@ -43,7 +43,7 @@ public struct MobileRequestSigner: Sendable {
             hasher.update(value)
         }
         hasher.update(secret)
-        return Hex.encode(hasher.finalize(), uppercase: true)
+        return hasher.finalizeDigest().hex(uppercase: true)
     }
 
     /// A signed request. `parameters` are rendered values; with `.json` each value is sent as a JSON

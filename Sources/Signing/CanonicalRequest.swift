@@ -79,7 +79,7 @@ public struct CanonicalRequest: Sendable {
 
     /// The signature a client computes with `secret`: uppercase hex.
     public func signature(secret: String, scheme: SignatureScheme) -> String {
-        Hex.encode(scheme.digest(self, secret: secret, md5: Hasher(algorithm: .md5)).bytes, uppercase: true)
+        scheme.digest(self, secret: secret, md5: Hasher(algorithm: .md5)).hex(uppercase: true)
     }
 
     /// An `Authorization` value with its credentials shortened: `Bearer 0a8c81db…`. Short credentials

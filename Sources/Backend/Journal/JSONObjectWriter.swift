@@ -95,6 +95,6 @@ struct JSONObjectWriter {
     }
 
     private mutating func appendNull() {
-        bytes.append(contentsOf: "null".utf8)
+        bytes.append(literal: "null")
     }
 }
