@@ -66,13 +66,18 @@ public struct CanonicalRequest: Sendable {
         scheme.layout(message: withBytes { String(decoding: $0, as: UTF8.self) }, secret: secret)
     }
 
-    /// The canonical string safe to show: the secret as `<secret>` and `Authorization` tokens
-    /// shortened to their first 8 characters followed by `…`.
-    public func displayString(scheme: SignatureScheme) -> String {
+    /// The canonical string safe to show: the secret as `<secret>`, `Authorization` tokens
+    /// shortened to their first 8 characters followed by `…`, and the values `sensitive` hides
+    /// (by name at least) as `SensitiveValues.marker`.
+    public func displayString(scheme: SignatureScheme, hiding sensitive: SensitiveValues = SensitiveValues()) -> String {
         var shown = ""
         for piece in pieces {
             shown += piece.key
-            shown += piece.isToken ? Self.masked(authorization: piece.value) : piece.value
+            if piece.isToken {
+                shown += Self.masked(authorization: piece.value)
+            } else {
+                shown += sensitive.hides(name: piece.key, value: piece.value) ? SensitiveValues.marker : piece.value
+            }
         }
         return scheme.layout(message: shown, secret: "<secret>")
     }

@@ -20,6 +20,13 @@ public enum LikelyCause: String, Sendable, CaseIterable {
     case secretPrepended = "secret-prepended"
     /// The client sorted its keys case-insensitively.
     case lowercaseKeysSort = "lowercase-keys-sort"
+    /// The client signed a dictionary value (sent as `key[sub]=value`), whose key order is random.
+    case nestedObject = "nested-object"
+    /// The client rendered a value as Java/Kotlin `toString` does (`1.0E16`, `[a, b c]`, `{a=1}`).
+    case jvmRendering = "jvm-rendering"
+    /// The client rendered a value as Objective-C `%@` does (an NSArray as `(\n    a,\n    b\n)`, a
+    /// boolean NSNumber as `1`).
+    case objcRendering = "objc-rendering"
     /// No known mistake reproduces the signature: most likely another secret, or an alteration after signing.
     case unknown
 }

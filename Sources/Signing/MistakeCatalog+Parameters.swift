@@ -44,8 +44,8 @@ extension MistakeCatalog {
     /// rendering under the mistake (nil when it does not apply). Every combination of affected
     /// parameters is tried, smallest first, when there are at most four of them; otherwise each
     /// alone (the first sixteen, to bound the work on huge forms) and all together.
-    private func parameterMistakes(fix: String,
-                                   alternative: (SigningInput.Parameter) -> String?) -> [ClientMistake] {
+    func parameterMistakes(fix: String,
+                           alternative: (SigningInput.Parameter) -> String?) -> [ClientMistake] {
         let changes = input.parameters.indices.compactMap { index -> (index: Int, rendered: String)? in
             guard let rendered = alternative(input.parameters[index]), rendered != input.parameters[index].rendered else {
                 return nil
@@ -56,8 +56,14 @@ extension MistakeCatalog {
             var altered = input
             for change in combination.map({ changes[$0] }) { altered.parameters[change.index].rendered = change.rendered }
             let names = combination.map { input.parameters[changes[$0].index].name }
-            let sent = combination.map { input.parameters[changes[$0].index].rendered }
-            let signed = combination.map { changes[$0].rendered }
+            let shown = combination.map { changes[$0] }.map { change -> (sent: String, signed: String) in
+                let parameter = input.parameters[change.index]
+                let isHidden = sensitive.hides(name: parameter.name, value: parameter.rendered)
+                    || sensitive.hides(name: parameter.name, value: change.rendered)
+                return isHidden ? (SensitiveValues.marker, SensitiveValues.marker) : (parameter.rendered, change.rendered)
+            }
+            let sent = shown.map(\.sent)
+            let signed = shown.map(\.signed)
             let (noun, pronoun) = names.count == 1 ? ("parameter", "it is") : ("parameters", "they are")
             return mistake(altered, detail: "\(noun) \(English.list(names)) arrived as \(English.list(sent)); the signature "
                 + "matches if \(pronoun) signed as \(English.list(signed)). \(fix)")

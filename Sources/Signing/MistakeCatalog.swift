@@ -4,6 +4,8 @@ struct MistakeCatalog {
     let input: SigningInput
     /// The app's scheme.
     let scheme: SignatureScheme
+    /// The values that details show as `SensitiveValues.marker`.
+    let sensitive: SensitiveValues
 
     /// The candidates for `cause`, most likely first (none for `unknown`).
     func mistakes(for cause: LikelyCause) -> [ClientMistake] {
@@ -18,6 +20,9 @@ struct MistakeCatalog {
         case .queryNotSigned: queryNotSigned()
         case .secretPrepended: secretPrepended()
         case .lowercaseKeysSort: lowercaseKeysSort()
+        case .nestedObject: nestedObject()
+        case .jvmRendering: jvmRendering()
+        case .objcRendering: objcRendering()
         case .unknown: []
         }
     }

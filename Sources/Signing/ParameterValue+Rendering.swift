@@ -21,13 +21,39 @@ extension ParameterValue {
         }
     }
 
-    /// How the value prints inside a Swift array description: strings as their debug description
-    /// (quoted, escaped), everything else as rendered.
-    private var elementDescription: String {
+    /// How the value prints inside a Swift array or dictionary description: strings as their
+    /// debug description (quoted, escaped), everything else as rendered.
+    var elementDescription: String {
         switch self {
         case .text(let text), .json(.string(let text)): text.debugDescription
         case .json, .list: rendered
         }
+    }
+
+    /// The rendering of a query or form array whose elements are all decimal numbers as the
+    /// client's `[Int]` or `[Double]` printed it (`[1, 2]`, where `rendered` is `["1", "2"]`): the
+    /// wire does not carry the element type. Nil for any other value.
+    var numericListRendering: String? {
+        guard case .list(let elements) = self, !elements.isEmpty else { return nil }
+        let numbers = elements.compactMap(\.decimalNumber)
+        return numbers.count == elements.count ? ParameterValue.list(numbers).rendered : nil
+    }
+
+    /// A query or form text that is a decimal number (`7`, `-12`, `1.5`) as the number it may
+    /// have been on the client; nil for any other value.
+    var decimalNumber: ParameterValue? {
+        guard case .text(let text) = self, Self.isDecimalNumber(text), let number = JSONNumber(text: text) else { return nil }
+        return .json(.number(number))
+    }
+
+    /// Whether `text` is `-`, digits, then optionally `.` and digits: `7`, `-12`, `1.5`.
+    private static func isDecimalNumber(_ text: String) -> Bool {
+        let unsigned = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        let parts = unsigned.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring.UTF8View.SubSequence) in
+            !part.isEmpty && part.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+        return parts.allSatisfy(isDigits)
     }
 
     /// An `Int` on the client when the text is an integer that fits, otherwise a `Double`.

@@ -82,6 +82,9 @@ struct SwiftClient {
         if let array = value as? [Any] {
             return array.flatMap { components(key: "\(key)[]", value: $0) }
         }
+        if let dictionary = value as? [String: Any] {
+            return dictionary.sorted { $0.key < $1.key }.flatMap { components(key: "\(key)[\($0.key)]", value: $0.value) }
+        }
         let text: String
         if let bool = value as? Bool {
             text = bool ? "1" : "0"

@@ -2,8 +2,9 @@ import Foundation
 import Signing
 import Testing
 
-/// The wire-level vectors of SIGNING.md (Fixtures/vectors.json), decoded with Foundation so that
-/// the JSON module under test plays no part in reading them.
+/// The wire-level vectors of SIGNING.md (Fixtures/vectors.json, a copy of the contract's, and
+/// Fixtures/array-vectors.json, this project's vectors of decimal arrays in a query or form),
+/// decoded with Foundation so that the JSON module under test plays no part in reading them.
 struct TestVectors: Decodable {
     struct Vector: Decodable, CustomTestStringConvertible, Sendable {
         struct Expectation: Decodable, Sendable {
@@ -11,6 +12,14 @@ struct TestVectors: Decodable {
             let canonical: String?
             let signature: String?
             let hint: String?
+            /// For a valid vector signed with some query or form arrays as numbers (`ids[1, 2]`):
+            /// their names, which the verifier must report.
+            let numericArrays: [String]?
+
+            enum CodingKeys: String, CodingKey {
+                case valid, canonical, signature, hint
+                case numericArrays = "numeric_arrays"
+            }
         }
 
         let name: String
@@ -42,14 +51,18 @@ struct TestVectors: Decodable {
         case signedHeaders = "signed_headers"
     }
 
-    /// The fixture, or nil when it cannot be read (a test then fails on the count).
-    static let fixture: TestVectors? = {
-        guard let url = Bundle.module.url(forResource: "vectors", withExtension: "json", subdirectory: "Fixtures"),
+    /// The contract's fixture, or nil when it cannot be read (a test then fails on the count).
+    static let fixture = load("vectors")
+    /// The vectors of decimal arrays.
+    static let arrayFixture = load("array-vectors")
+
+    static var all: [Vector] { (fixture?.vectors ?? []) + (arrayFixture?.vectors ?? []) }
+
+    private static func load(_ name: String) -> TestVectors? {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures"),
               let data = try? Data(contentsOf: url) else { return nil }
         return try? JSONDecoder().decode(TestVectors.self, from: data)
-    }()
-
-    static var all: [Vector] { fixture?.vectors ?? [] }
+    }
 
     /// The server's secret: the one every valid vector is signed with. (An invalid vector's `secret`
     /// is the one its client used, which may be another: `bad-wrong-secret`.)
