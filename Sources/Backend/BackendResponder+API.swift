@@ -5,26 +5,30 @@ import Store
 
 extension BackendResponder {
     /// Runs the checks of API.md "Order of checks" and the handler, and wraps the outcome in the
-    /// envelope; also says what the signature check found, for the journal.
-    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language, peer: String) -> (HTTPResponse, ResultCode, JournalVerdict) {
+    /// envelope; also says what the signature check found, for the journal: the verdict, and the
+    /// arrays that matched only rendered as numbers (`SignatureVerifier.numericArrayNames`).
+    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language,
+                   peer: String) -> (HTTPResponse, ResultCode, JournalVerdict, numericArrays: [String]) {
         let catalog = language.catalog
         let style = environment.settings.httpStatusStyle
         var verdict = request.headers[headerLookups.signature] == nil ? JournalVerdict.missing : .skipped
+        var numericArrays: [String] = []
         do throws(APIError) {
-            let data = try runChecksAndHandler(request, peer: peer, verdict: &verdict)
+            let data = try runChecksAndHandler(request, peer: peer, verdict: &verdict, numericArrays: &numericArrays)
             let response = Envelope.response(code: .ok, message: catalog.text(for: .ok), data: data, requestID: requestID, style: style)
-            return (response, .ok, verdict)
+            return (response, .ok, verdict, numericArrays)
         } catch {
             if let failure = error.underlyingFailure {
                 environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
             }
             let response = Envelope.response(code: error.code, message: catalog.text(for: error.message), data: error.data,
                                              requestID: requestID, style: style, status: error.status, extraHeaders: error.headers)
-            return (response, error.code, verdict)
+            return (response, error.code, verdict, numericArrays)
         }
     }
 
-    private func runChecksAndHandler(_ request: HTTPRequest, peer: String, verdict: inout JournalVerdict) throws(APIError) -> JSONValue {
+    private func runChecksAndHandler(_ request: HTTPRequest, peer: String, verdict: inout JournalVerdict,
+                                     numericArrays: inout [String]) throws(APIError) -> JSONValue {
         let settings = environment.settings
         try checkRequiredHeaders(request)
         if let versionHeader = headerLookups.version, let version = request.headers[versionHeader],
@@ -34,7 +38,7 @@ extension BackendResponder {
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         let parameters = try readParameters(signable)
         try checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
-                           appKey: request.headers[headerLookups.appKey], verdict: &verdict)
+                           appKey: request.headers[headerLookups.appKey], verdict: &verdict, numericArrays: &numericArrays)
 
         let route: APIRoute
         switch router.match(request.method, request.path) {
@@ -84,8 +88,10 @@ extension BackendResponder {
 
     /// 10003 when a signature that must be checked does not match (with the diagnosis in development
     /// mode). A signature sent under `--signature off` is still checked, for the journal only.
+    /// After a mismatch, decimal query/form arrays are tried as numbers (SIGNING.md); the names of
+    /// those that made it match go to `numericArrays`.
     private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
-                                verdict: inout JournalVerdict) throws(APIError) {
+                                verdict: inout JournalVerdict, numericArrays: inout [String]) throws(APIError) {
         let enforced = environment.settings.signature == .required || (environment.settings.signature == .optional && received != nil)
         guard enforced || received != nil else { return }
         guard let app = environment.apps.app(forKey: appKey?.trimmedHeaderValue) else {
@@ -100,7 +106,12 @@ extension BackendResponder {
             if enforced { throw APIError(parsing: error) }
             return
         }
-        let result = verifier.verify(canonical, received: received, secrets: app.secrets, scheme: app.scheme)
+        var result = verifier.verify(canonical, received: received, secrets: app.secrets, scheme: app.scheme)
+        if result == .invalid, let names = verifier.numericArrayNames(signable, parameters: parameters, received: received,
+                                                                      secrets: app.secrets, scheme: app.scheme) {
+            result = .valid
+            numericArrays = names
+        }
         verdict = result == .valid ? .valid : result == .missing ? .missing : .invalid
         guard enforced else { return }
         guard result != .valid else {

@@ -8,9 +8,9 @@ extension BackendResponder {
     func answerControlledAPI(_ request: HTTPRequest, requestID: String, peer: String) -> APIAnswer {
         let settings = environment.settings
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
-        let (response, code, verdict) = answerAPI(request, requestID: requestID, language: language, peer: peer)
+        let (response, code, verdict, numericArrays) = answerAPI(request, requestID: requestID, language: language, peer: peer)
         var answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
-                               diagnosisSource: verdict == .invalid ? response.body : nil)
+                               diagnosisSource: verdict == .invalid ? response.body : nil, numericArrays: numericArrays)
         if code == .noSuchEndpoint || code == .methodNotAllowed,
            let stubbed = answerStub(request, requestID: requestID, language: language, pipelineCode: code) {
             answer.plan = stubbed.plan

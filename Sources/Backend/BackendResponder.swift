@@ -69,7 +69,8 @@ public final class BackendResponder: HTTPResponder {
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: arrivedAt, verdict: answer.verdict,
             httpStatus: answer.httpStatus, code: answer.code, diagnosisSource: answer.diagnosisSource,
-            latencyMilliseconds: latency, answeredAt: answeredAt, clientSubject: connection.clientSubject))
+            latencyMilliseconds: latency, answeredAt: answeredAt, clientSubject: connection.clientSubject,
+            numericArrays: answer.numericArrays))
         return answer.plan
     }
 

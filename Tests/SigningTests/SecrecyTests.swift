@@ -83,4 +83,60 @@ import Testing
         #expect(json["likely_cause"] == "bool-encoded-as-number")
         #expect(json["detail"]?.stringValue?.hasPrefix("parameter 'push' arrived as '1'; the signature matches if it is signed as 'true'.") == true)
     }
+
+    /// A login-like form signed with a mistake (a Bool sent as 1), so that the diagnosis runs.
+    private func diagnosisOfForm(_ parameters: [String: Any]) throws -> SignatureDiagnosis {
+        var client = authenticated
+        client.parameters = parameters.merging(["remember": true]) { $1 }
+        let request = client.wire(method: "POST", url: "/api/v1/login", encoding: .url,
+                                  signature: client.md5Signature(of: client.signingString()))
+        return try #require(try server.receive(request).diagnosis)
+    }
+
+    @Test func diagnosisMasksPasswordsByName() throws {
+        let diagnosis = try diagnosisOfForm(["phone": "13800000000", "password": "hunter2-Secret", "pwd": "x9y8z7", "user_pin": "4711"])
+        #expect(diagnosis.likelyCause == .boolEncodedAsNumber)
+        let shown = shownText(diagnosis)
+        for value in ["hunter2-Secret", "x9y8z7", "4711"] { #expect(!shown.contains(value), "\(value)") }
+        #expect(diagnosis.canonical.contains("password***"))
+        #expect(diagnosis.canonical.contains("pwd***"))
+        #expect(diagnosis.canonical.contains("user_pin***"))
+        #expect(diagnosis.canonical.contains("phone13800000000"))
+        #expect(diagnosis.keys.contains("password"))
+    }
+
+    @Test func diagnosisMasksTheTokenAndPasswordsByValue() throws {
+        let diagnosis = try diagnosisOfForm(["t": TestServer.token, "password": "hunter2-Secret", "again": "hunter2-Secret",
+                                             "next": "/me?access=\(TestServer.token)"])
+        let shown = shownText(diagnosis)
+        #expect(!shown.contains(TestServer.token))
+        #expect(!shown.contains("hunter2-Secret"))
+        #expect(diagnosis.canonical.contains("t***"))
+        #expect(diagnosis.canonical.contains("again***"))
+        #expect(diagnosis.canonical.contains("next***"))
+        #expect(diagnosis.canonical.contains("AuthorizationBearer 0a8c81db…"))
+    }
+
+    @Test func detailMasksTheValuesItQuotes() throws {
+        // The password is the value whose rendering the mistake changes: the detail quotes neither.
+        var client = SwiftClient()
+        client.parameters = ["passwd": "a b", "q": "c d"]
+        let signing = client.signingString(parameters: ["passwd": "a+b", "q": "c+d"])
+        let request = client.wire(method: "GET", url: "/api/v1/search", encoding: .url, signature: client.md5Signature(of: signing))
+        let diagnosis = try #require(try server.receive(request).diagnosis)
+        #expect(diagnosis.likelyCause == .plusAsSpace)
+        #expect(diagnosis.detail.hasPrefix("parameters 'passwd' and 'q' arrived as '***' and 'c d'; the signature matches if they are "
+            + "signed as '***' and 'c+d'."), "\(diagnosis.detail)")
+    }
+
+    @Test(arguments: [
+        ("password", true), ("newPassword", true), ("pwd", true), ("passwd", true), ("pass", true), ("pin", true),
+        ("user_pin", true), ("userPin", true), ("pincode", true), ("passcode", true), ("api_key", true), ("apiKey", true),
+        ("client_secret", true), ("refresh-token", true), ("otp", true), ("cvv", true), ("credentials", true),
+        ("page", false), ("compass", false), ("passage", false), ("spinner", false), ("pinned", false), ("ids", false),
+        ("shipping", false), ("phone", false), ("key", false),
+    ])
+    func sensitiveNames(name: String, isSensitive: Bool) {
+        #expect(SensitiveValues.isSensitive(name: name) == isSensitive)
+    }
 }

@@ -7,8 +7,6 @@ import Store
 /// with the token shortened, the parameters with sensitive values hidden, the signature
 /// diagnosis; no secret, whole token or password survives into it.
 public struct JournalEntryBuilder: Sendable {
-    /// What replaces the value of a sensitive parameter.
-    static let hiddenValue = "***"
     /// Longer parameter values are cut to this many bytes, so that entries stay small.
     static let longestValue = 4096
 
@@ -26,19 +24,13 @@ public struct JournalEntryBuilder: Sendable {
         secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
     }
 
-    /// Whether a parameter's value is hidden: its name mentions a password, a secret or a token.
-    static func isSensitive(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return ["password", "secret", "token"].contains { lowered.contains($0) }
-    }
-
     /// The stored row of `record`.
     func row(for record: JournalRecord) -> JournalRow {
         let request = record.request
         var hiddenTexts: [String] = []
         let parameters = self.parameters(of: request, hiding: &hiddenTexts)
         let hidden = hiddenTexts.filter { !$0.isEmpty }
-        let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: Self.hiddenValue) } + secretReplacements
+        let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: SensitiveValues.marker) } + secretReplacements
         var entry = JSONObjectWriter(capacity: 512)
         entry.add("request_id", string: record.requestID)
         entry.add("time_ms", integer: record.timeMilliseconds)
@@ -47,6 +39,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.redacting(.object(parameters), replacements))
         entry.add("verdict", string: record.verdict.rawValue)
+        if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
         entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.redacting($0, replacements) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))
@@ -67,16 +60,20 @@ public struct JournalEntryBuilder: Sendable {
     }
 
     /// The query and body parameters (none when the body cannot be read: the code says why), with
-    /// sensitive values replaced; their texts are added to `hidden`.
+    /// the values `SensitiveValues` hides replaced; their texts and the token are added to `hidden`.
     private func parameters(of request: HTTPRequest, hiding hidden: inout [String]) -> JSONObject {
         guard request.query != nil || !request.body.isEmpty else { return JSONObject() }
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         guard let parameters = try? canonicalizer.parameters(of: signable) else { return JSONObject() }
+        let authorization = signedHeaders.first(where: \.isAuthorization).flatMap { request.headers[$0.name] }
+        let sensitive = SensitiveValues(parameters: parameters, authorization: authorization)
+        hidden += sensitive.texts
         var members: [(String, JSONValue)] = []
         for entry in parameters.entries {
-            if Self.isSensitive(entry.name) {
-                hidden.append(entry.value.stringValue ?? entry.value.rendered)
-                members.append((entry.name, .string(Self.hiddenValue)))
+            let text = entry.value.stringValue ?? entry.value.rendered
+            if sensitive.hides(name: entry.name, value: text) {
+                hidden.append(text)
+                members.append((entry.name, .string(SensitiveValues.marker)))
             } else {
                 members.append((entry.name, Self.json(entry.value)))
             }

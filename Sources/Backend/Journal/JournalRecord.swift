@@ -26,6 +26,9 @@ struct JournalRecord: Sendable {
     let answeredAt: Instant
     /// The verified client certificate's subject (mutual TLS), or nil.
     let clientSubject: String?
+    /// The query/form arrays whose signature matched only with their decimal elements rendered as
+    /// numbers (`ids[1, 2]`); empty when the request matched as received.
+    var numericArrays: [String] = []
 
     /// The current time in Unix milliseconds.
     static func currentTimeMilliseconds() -> Int64 {
