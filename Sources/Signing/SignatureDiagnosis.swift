@@ -1,9 +1,10 @@
 import JSON
 
 /// Why a signature did not match, in terms a client developer can act on. It never contains a
-/// secret or a whole token.
+/// secret, a whole token or a value `SensitiveValues` hides (shown as `***`).
 public struct SignatureDiagnosis: Sendable, Equatable {
-    /// The canonical string the server built, secret as `<secret>`, tokens shortened.
+    /// The canonical string the server built, secret as `<secret>`, tokens shortened, sensitive
+    /// values as `***`.
     public let canonical: String
     /// The keys in the order they were concatenated.
     public let keys: [String]
