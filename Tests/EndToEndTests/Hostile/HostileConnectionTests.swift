@@ -21,19 +21,25 @@ import TestSupport
         let hostile = try await HostileServer.start()
         let client = try hostile.server.client()
         try client.connect()
-        // A request head sent one byte every 2 s and never finished: the 10 s header timeout, counted
-        // from its first byte, closes the connection after 5 or 6 of them.
+        // A request head sent one byte every 2 s (or less often, on a loaded machine) and never
+        // finished: the 10 s header timeout, counted from its first byte, closes the connection after
+        // 5 or 6 of them. Were each byte to renew the deadline, it would never close. Nothing else can
+        // close it here: the handshake is over and the 60 s idle timeout stopped at the first byte.
+        // So the outcome is asserted, not the time: closed by the server while bytes still came, and
+        // not before the 10 s had passed.
         let head = Array("GET /api/v1/ping HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8)
         let clock = ContinuousClock()
         let started = clock.now
-        for byte in head.prefix(10) where hostile.openConnections == 1 {
+        var sent = 0
+        for byte in head.prefix(20) where hostile.openConnections == 1 {
             try? client.sendPlaintext([byte])  // the send right after the close may still succeed or fail
+            sent += 1
             _ = await eventually(withinMilliseconds: 2_000) { hostile.openConnections == 0 }
         }
         let closedAfter = clock.now - started
-        #expect(hostile.openConnections == 0, "still open after 10 bytes, one every 2 s")
-        let bound: Duration = Sanitizer.isActive ? .seconds(45) : .seconds(16)
-        #expect(closedAfter > .milliseconds(9_500) && closedAfter < bound, "closed after \(closedAfter)")
+        #expect(hostile.openConnections == 0, "still open after \(sent) bytes, one every 2 s or more")
+        #expect(sent < 20, "closed only after the last byte")
+        #expect(closedAfter > .milliseconds(9_500), "closed after \(closedAfter), before the header timeout")
         #expect(throws: ClientError.self) { try client.receiveResponse(for: "GET") }
         try await hostile.expectRecovered(from: "slowloris")
     }
@@ -165,11 +171,10 @@ import TestSupport
         try hostile.expectSignedPing(client: second)
         #expect(hostile.openConnections == 2)
 
-        // A third is closed at once: its handshake fails quickly instead of waiting for a timeout.
-        let clock = ContinuousClock()
-        let started = clock.now
-        #expect(throws: ClientError.self) { try hostile.server.client().connect() }
-        #expect(clock.now - started < .seconds(3))
+        // A third is closed at once: its handshake ends on the server's close, not on the client's
+        // 10 s timeout (which is what a server holding it until the 10 s handshake timeout would cause).
+        let refusal = #expect(throws: ClientError.self) { try hostile.server.client().connect() }
+        if case .timedOut? = refusal { Issue.record("the server held the third connection instead of closing it") }
         #expect(await hostile.connectionsSettle(at: 2))
 
         // The two it holds go on as before.
