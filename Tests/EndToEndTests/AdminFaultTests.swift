@@ -79,7 +79,8 @@ import TestSupport
         // check the exact plan in memory).
         #expect(elapsed >= 0.4 && elapsed < 0.4 + Self.loadRoomSeconds, "took \(elapsed) s")
 
-        try inject(#"{"path": "/api/v1/ping", "delay_ms": 1500, "times": 1}"#)
+        // 5 s against the client's 1 s: a thread paused between send and receive cannot close the gap.
+        try inject(#"{"path": "/api/v1/ping", "delay_ms": 5000, "times": 1}"#)
         let impatient = try TLSClient(host: "127.0.0.1", port: server.port, tls: server.clientTLS(), timeoutSeconds: 1)
         #expect(throws: ClientError.self) { try impatient.send(server.signer().request("GET", "/api/v1/ping")) }
     }
