@@ -41,8 +41,8 @@ let package = Package(
         .testTarget(name: "TLSTests", dependencies: ["TLS", "Certificates", "TestSupport"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locking"]),
-        .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "TestSupport"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "Locking", "TestSupport"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "Locking", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "Locking", "Transport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "Locking", "Store"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
     ]

@@ -129,7 +129,7 @@ import TestSupport
         #expect(milliseconds.message.contains("X-TIMESTAMP"), "\(milliseconds.message)")
     }
 
-    @Test func aNonceMayComeBackOnceItsWindowHasPassed() throws {
+    @Test func aNonceMayComeBackOnceItsWindowHasPassed() async throws {
         // A 4 s window leaves the first two calls room on a busy machine (or under a sanitizer).
         let window: Int64 = 4
         let server = try TestServer { $0.replayWindowSeconds = window }
@@ -142,7 +142,7 @@ import TestSupport
         // Once the window has passed, the first use no longer counts (even if not yet pruned by the
         // schedule). A stall between stamping a call and its arrival can push that call's own
         // timestamp out of the window (10004, nothing recorded), so it may take a few calls.
-        while Self.now() <= start + window { usleep(50_000) }
+        while Self.now() <= start + window { try await Task.sleep(for: .milliseconds(50)) }
         var code: Int64?
         for _ in 0..<5 where code != 0 {
             code = try ReceivedEnvelope(client.send(Self.ping(timestamp: Self.now(), nonce: nonce))).code

@@ -5,12 +5,14 @@ import Glibc
 public final class HostileSocket {
     private var descriptor: Int32
 
-    /// Connects to `127.0.0.1:port`; each send and receive waits at most `timeoutMilliseconds`.
+    /// Connects to `127.0.0.1:port`; each send and receive waits at most `timeoutMilliseconds`. The
+    /// default leaves a loaded machine room and stays half the server's 10 s handshake and header
+    /// timeouts, so that `serverCloses` tells a close the server decided from one of those timeouts.
     ///
     /// `receiveBufferBytes` and `maximumSegmentBytes` (set before connecting, so the server sees them)
     /// make a client on a slow link: a small window and small segments keep the server's socket
     /// buffer small too, so its writes block once a few tens of kilobytes go unread.
-    public init(port: Int, timeoutMilliseconds: Int = 2_000, receiveBufferBytes: Int32? = nil,
+    public init(port: Int, timeoutMilliseconds: Int = 5_000, receiveBufferBytes: Int32? = nil,
          maximumSegmentBytes: Int32? = nil) throws(HostileSocketError) {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HostileSocketError(operation: "socket", code: errno) }

@@ -1,6 +1,7 @@
 import CountersignClient
 import Glibc
 import HTTP
+import Locking
 import Testing
 import TestSupport
 import TLS
@@ -34,6 +35,9 @@ import TLS
         let client = try harness.client()
         try client.connect()
         try client.sendPlaintext(Array("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n".utf8))
+        // The body comes apart from the head, as from a client that waited for the 100. The pause
+        // blocks rather than suspends: a suspended test can resume seconds late on a busy machine,
+        // after the server's timeout for the body.
         usleep(100_000)
         try client.sendPlaintext(Array("hello".utf8))
         let response = try client.receiveResponse(for: "POST")
@@ -71,7 +75,7 @@ import TLS
                                                                    privateKeyPEMPath: harness.paths.serverKey))
         let intruder = HTTPServer(configuration: TransportConfiguration(eventLoops: 1),
                                   listeners: [ListenerConfiguration(name: "main", host: "127.0.0.1", port: harness.port,
-                                                                    tls: TLSContextBox(context))]) { _ in EchoResponder() }
+                                                                    tls: TLSContextBox(context))]) { _ in EchoResponder(counting: LockedValue(0)) }
         #expect(throws: HTTPServerError.self) { _ = try intruder.start() }
         #expect(try harness.client().send(TransportHarness.get("/mine")).status == .ok)
     }
@@ -80,8 +84,13 @@ import TLS
         let harness = try TransportHarness()
         let client = try harness.client()
         try client.connect()
-        try client.sendPlaintext({ var bytes: [UInt8] = []; HTTPRequestEncoder.encode(TransportHarness.get("/delay"), into: &bytes); return bytes }())
-        usleep(50_000)
+        try client.sendPlaintext({ var bytes: [UInt8] = []; HTTPRequestEncoder.encode(TransportHarness.get("/long-delay"), into: &bytes); return bytes }())
+        // Once the server has the request (its answer then waits 2 s), not after a guessed sleep. The
+        // wait blocks rather than suspends: a suspended test can resume late on a busy machine, after
+        // the answer has gone.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while harness.requestsReceived.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(harness.requestsReceived.withLock { $0 } == 1)
         harness.server.shutdown()
         let response = try client.receiveResponse(for: "GET")
         #expect(response.status == .ok)

@@ -1,18 +1,27 @@
 import Certificates
 import CountersignClient
 import HTTP
+import Locking
 import TestSupport
 import TLS
 import Transport
 
-/// A responder for transport tests: echoes the path, and plans faults by path.
+/// A responder for transport tests: echoes the path, plans faults by path, and counts the requests.
 final class EchoResponder: HTTPResponder {
+    private let received: LockedValue<Int>
+
+    init(counting received: LockedValue<Int>) {
+        self.received = received
+    }
+
     func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan {
+        received.withLock { $0 += 1 }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain")
         let response = HTTPResponse(status: .ok, headers: headers, body: Array("\(request.method) \(request.target) \(request.body.count)".utf8))
         switch request.path {
         case "/delay": return ResponsePlan(response: response, delayMilliseconds: 300)
+        case "/long-delay": return ResponsePlan(response: response, delayMilliseconds: 2_000)
         case "/drop": return ResponsePlan(response: response, delivery: .drop)
         case "/reset": return ResponsePlan(response: response, delivery: .reset)
         case "/slow": return ResponsePlan(response: response, delivery: .dribble(milliseconds: 400))
@@ -27,6 +36,8 @@ final class TransportHarness {
     let server: HTTPServer
     let port: Int
     let paths: CertificatePaths
+    /// How many requests the responders have been asked to answer.
+    let requestsReceived = LockedValue(0)
 
     init(_ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
         paths = CertificatePaths(directory: directory.file("certs"))
@@ -35,9 +46,10 @@ final class TransportHarness {
                                                                    privateKeyPEMPath: paths.serverKey))
         var configuration = TransportConfiguration(eventLoops: 2)
         configure(&configuration)
+        let received = requestsReceived
         server = HTTPServer(configuration: configuration,
                             listeners: [ListenerConfiguration(name: "main", host: "127.0.0.1", port: 0, tls: TLSContextBox(context))]) { _ in
-            EchoResponder()
+            EchoResponder(counting: received)
         }
         port = try server.start()[0].address.port
     }

@@ -9,6 +9,9 @@ import Transport
     @Test func aReaderThatNeverReadsIsDroppedWhenItsResponsesStall() async throws {
         let harness = try TransportHarness {
             $0.timeouts.writeStallMilliseconds = 300
+            // Far beyond the wait below, so that only the write stall can close the connection.
+            $0.timeouts.requestHeadersMilliseconds = 120_000
+            $0.timeouts.idleMilliseconds = 120_000
             $0.maxPendingOutputBytes = 16 * 1024
         }
         // A small window and small segments that are never read: the server's writes block after a
@@ -21,9 +24,9 @@ import Transport
         let clock = ContinuousClock()
         let started = clock.now
         session.sendPlaintext(Array(Array(repeating: request, count: 32).joined()))
-        // About a second in a debug build; the bound leaves room for sanitizers, and is still far
-        // below the 10 s header timeout that would otherwise close the connection.
-        #expect(await eventually(withinMilliseconds: 5_000) { harness.server.openConnections == 0 })
+        // About a second in a debug build; the ceiling leaves room for sanitizers and a loaded
+        // machine, and is still far below the header and idle timeouts set above.
+        #expect(await eventually(withinMilliseconds: 30_000) { harness.server.openConnections == 0 })
         #expect(clock.now - started >= .milliseconds(300))
         #expect(try harness.client().send(TransportHarness.get("/after")).status == .ok)
     }

@@ -21,19 +21,25 @@ import TestSupport
         let hostile = try await HostileServer.start()
         let client = try hostile.server.client()
         try client.connect()
-        // A request head sent one byte every 2 s and never finished: the 10 s header timeout, counted
-        // from its first byte, closes the connection after 5 or 6 of them.
+        // A request head sent one byte every 2 s (or less often, on a loaded machine) and never
+        // finished: the 10 s header timeout, counted from its first byte, closes the connection after
+        // 5 or 6 of them. Were each byte to renew the deadline, it would never close. Nothing else can
+        // close it here: the handshake is over and the 60 s idle timeout stopped at the first byte.
+        // So the outcome is asserted, not the time: closed by the server while bytes still came, and
+        // not before the 10 s had passed.
         let head = Array("GET /api/v1/ping HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8)
         let clock = ContinuousClock()
         let started = clock.now
-        for byte in head.prefix(10) where hostile.openConnections == 1 {
+        var sent = 0
+        for byte in head.prefix(20) where hostile.openConnections == 1 {
             try? client.sendPlaintext([byte])  // the send right after the close may still succeed or fail
+            sent += 1
             _ = await eventually(withinMilliseconds: 2_000) { hostile.openConnections == 0 }
         }
         let closedAfter = clock.now - started
-        #expect(hostile.openConnections == 0, "still open after 10 bytes, one every 2 s")
-        let bound: Duration = Sanitizer.isActive ? .seconds(45) : .seconds(16)
-        #expect(closedAfter > .milliseconds(9_500) && closedAfter < bound, "closed after \(closedAfter)")
+        #expect(hostile.openConnections == 0, "still open after \(sent) bytes, one every 2 s or more")
+        #expect(sent < 20, "closed only after the last byte")
+        #expect(closedAfter > .milliseconds(9_500), "closed after \(closedAfter), before the header timeout")
         #expect(throws: ClientError.self) { try client.receiveResponse(for: "GET") }
         try await hostile.expectRecovered(from: "slowloris")
     }
@@ -48,10 +54,11 @@ import TestSupport
         session.sendPlaintext(Array(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: localhost\r\n\r\n", count: requests).utf8))
         let answered = { hostile.server.logs.lines.count { $0.contains("path=/openapi.yaml") } }
         #expect(await eventually(withinMilliseconds: 5_000) { answered() > 0 })
-        // Until the server stops answering, or has answered everything.
+        // Until the server stops answering (no progress for 2 s: a loaded machine pauses it for
+        // less), or has answered everything.
         var settled = answered()
         while settled < requests {
-            try await Task.sleep(for: .milliseconds(500))
+            try await Task.sleep(for: .milliseconds(2_000))
             let now = answered()
             guard now > settled else { break }
             settled = now
@@ -119,14 +126,14 @@ import TestSupport
         // Half a ClientHello and the FIN right behind it.
         socket.send(Array(hello.prefix(hello.count / 2)))
         socket.close()
-        // Long before the 10 s handshake timeout: the close itself is noticed.
-        #expect(await hostile.connectionsSettle(withinMilliseconds: 2_000))
+        // Well before the 10 s handshake timeout: the close itself is noticed.
+        #expect(await hostile.connectionsSettle(withinMilliseconds: 5_000))
         try await hostile.expectRecovered(from: "a client gone mid-handshake")
     }
 
     @Test func aClientThatVanishesMidResponseIsForgotten() async throws {
         let hostile = try await HostileServer.start()
-        let fault = #"{"path": "/api/v1/ping", "times": 1, "kind": "slow_body", "duration_ms": 5000}"#
+        let fault = #"{"path": "/api/v1/ping", "times": 1, "kind": "slow_body", "duration_ms": 20000}"#
         let admin = try AdminClient(hostile.server)
         #expect(try admin.call("POST", "/__admin/faults", fault).status == 201)
         admin.client.close()
@@ -137,10 +144,11 @@ import TestSupport
         var request: [UInt8] = []
         HTTPRequestEncoder.encode(hostile.server.signer().request("GET", "/api/v1/ping"), into: &request)
         try client.sendPlaintext(request)
-        // The answer is logged when it starts, then dribbled over 5 s.
+        // The answer is logged when it starts, then dribbled over 20 s.
         #expect(await eventually(withinMilliseconds: 5_000) { pings() > pingsBefore })
         client.close()
-        #expect(await hostile.connectionsSettle(withinMilliseconds: 3_000), "the server went on dribbling to a closed connection")
+        // Half the dribble's time leaves a loaded machine room and still tells a noticed close.
+        #expect(await hostile.connectionsSettle(withinMilliseconds: 10_000), "the server went on dribbling to a closed connection")
         try await hostile.expectRecovered(from: "a client gone mid-response")
     }
 
@@ -165,11 +173,10 @@ import TestSupport
         try hostile.expectSignedPing(client: second)
         #expect(hostile.openConnections == 2)
 
-        // A third is closed at once: its handshake fails quickly instead of waiting for a timeout.
-        let clock = ContinuousClock()
-        let started = clock.now
-        #expect(throws: ClientError.self) { try hostile.server.client().connect() }
-        #expect(clock.now - started < .seconds(3))
+        // A third is closed at once: its handshake ends on the server's close, not on the client's
+        // 10 s timeout (which is what a server holding it until the 10 s handshake timeout would cause).
+        let refusal = #expect(throws: ClientError.self) { try hostile.server.client().connect() }
+        if case .timedOut? = refusal { Issue.record("the server held the third connection instead of closing it") }
         #expect(await hostile.connectionsSettle(at: 2))
 
         // The two it holds go on as before.
