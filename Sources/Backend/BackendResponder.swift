@@ -61,6 +61,27 @@ public final class BackendResponder: HTTPResponder {
         }
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
         let answer = answerControlledAPI(request, requestID: requestID, peer: connection.peerHost)
+        record(request, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
+        return answer.plan
+    }
+
+    /// Under `/api/`, the envelope (10006, HTTP 413 unless a header check fails first), logged, counted
+    /// and journalled like any request; elsewhere the transport's plain answer.
+    public func respondToOversizedBody(of head: HTTPRequest, connection: ConnectionInfo) -> HTTPResponse? {
+        guard head.path.hasPrefix("/api/") else { return nil }
+        let started = monotonic.now()
+        let requestID = requestIDs.next()
+        let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
+        let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
+        let (response, code, verdict) = answerOversizedAPI(head, requestID: requestID, language: language)
+        let answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict, diagnosisSource: nil)
+        record(head, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
+        return response
+    }
+
+    /// Logs, counts and journals an `/api/` request's answer.
+    private func record(_ request: HTTPRequest, _ answer: APIAnswer, requestID: String, arrivedAt: Int64, started: Instant,
+                        connection: ConnectionInfo) {
         let answeredAt = monotonic.now()
         let latency = Self.milliseconds(from: started, to: answeredAt)
         log(request, requestID: requestID, status: answer.httpStatus, code: answer.code, latency: latency, connection: connection)
@@ -70,7 +91,6 @@ public final class BackendResponder: HTTPResponder {
             request: request, requestID: requestID, timeMilliseconds: arrivedAt, verdict: answer.verdict,
             httpStatus: answer.httpStatus, code: answer.code, diagnosisSource: answer.diagnosisSource,
             latencyMilliseconds: latency, answeredAt: answeredAt, clientSubject: connection.clientSubject))
-        return answer.plan
     }
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).

@@ -193,16 +193,25 @@ final class Connection {
                     writeOutput()
                     answerLate(plan, for: request, keepAlive: keepAlive)
                 }
+            case .bodyTooLarge(let head):
+                machine.responseStarted()
+                let response = loop.responder?.respondToOversizedBody(of: head, connection: info) ?? Self.plainResponse(for: .bodyTooLarge)
+                encode(response, for: head, keepAlive: false)
+                responseDone(keepAlive: false)
             case .failure(let error):
                 machine.responseStarted()
-                let response = HTTPResponse(
-                    status: error.status,
-                    headers: HTTPHeaders([(name: "Content-Type", value: "text/plain; charset=utf-8")]),
-                    body: Array("\(error.status.code) \(error.status.reasonPhrase)\n".utf8))
-                encode(response, version: .http1_1, keepAlive: false)
+                encode(Self.plainResponse(for: error), version: .http1_1, keepAlive: false)
                 responseDone(keepAlive: false)
             }
         }
+    }
+
+    /// The short text answer to a request the parser refused.
+    private static func plainResponse(for error: HTTPParseError) -> HTTPResponse {
+        HTTPResponse(
+            status: error.status,
+            headers: HTTPHeaders([(name: "Content-Type", value: "text/plain; charset=utf-8")]),
+            body: Array("\(error.status.code) \(error.status.reasonPhrase)\n".utf8))
     }
 
     private func encode(_ response: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) {
