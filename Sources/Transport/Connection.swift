@@ -24,12 +24,17 @@ final class Connection {
     var answeringLate = false
     /// The last response said `Connection: close`: close once it is written.
     var closeAfterFlush = false
-    /// After the last response, the socket's write side is shut and input is read and discarded
-    /// for a moment, so that the peer sees the response instead of a reset.
+    /// After the last response or a TLS alert, the socket's write side is shut and input is read and
+    /// discarded for a moment, so that the peer sees the response or alert instead of a reset.
     var lingering = false
+    /// Bytes discarded while lingering.
+    private var lingerDiscardedBytes = 0
     private(set) var isClosed = false
 
+    /// How long a lingering close waits for the peer to close.
     private static let lingerMilliseconds: Int64 = 2_000
+    /// How many bytes a lingering close reads and discards at most before it closes anyway.
+    private static let maxLingerBytes = 1 << 20
 
     init(socket: Socket, tls: TLSConnection, loop: EventLoop, info: ConnectionInfo) {
         self.socket = socket
@@ -97,7 +102,11 @@ final class Connection {
                 inputClosed = true
                 break
             }
-            if lingering { continue }
+            if lingering {
+                lingerDiscardedBytes += count
+                if lingerDiscardedBytes > Self.maxLingerBytes { return close() }
+                continue
+            }
             loop.socketReadBuffer.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             if count < loop.socketReadBuffer.count && !untilWouldBlock { break }
         }
@@ -110,7 +119,7 @@ final class Connection {
 
     /// Drives the handshake, decrypts what arrived, answers complete requests and writes the output.
     func process() {
-        guard !isClosed else { return }
+        guard !isClosed, !lingering else { return }
         if !tls.isHandshakeComplete {
             switch tls.handshake() {
             case .complete:
@@ -128,8 +137,7 @@ final class Connection {
                 return
             case .failed:
                 loop.responder?.handshakeFailed()
-                writeOutput()
-                close()
+                closeAfterAlert()
                 return
             }
         }
@@ -157,11 +165,18 @@ final class Connection {
                 inputClosed = true
                 return true
             case .failed:
-                writeOutput()
-                close()
+                closeAfterAlert()
                 return false
             }
         }
+    }
+
+    /// Sends the alert of a failed TLS session, then closes like after a last response: the peer may
+    /// have sent more (the rest of its handshake, a request) that an immediate close would answer
+    /// with a reset, which many clients report instead of the alert.
+    private func closeAfterAlert() {
+        closeAfterFlush = true
+        writeOutput()
     }
 
     private func dispatchRequests() {
@@ -357,8 +372,9 @@ final class Connection {
         return position - offset
     }
 
-    /// After the last response of a `Connection: close` exchange is written: close_notify, shut the
-    /// write side, and linger until the peer closes or a short time passes.
+    /// After the last response of a `Connection: close` exchange, or a TLS alert, is written: close_notify
+    /// (when a session is up), shut the write side, and linger until the peer closes, a short time passes
+    /// or too many bytes arrive.
     private func finishIfDone() {
         guard closeAfterFlush, !lingering, !isClosed, pendingCiphertext.isEmpty, !answeringLate else { return }
         lingering = true
