@@ -29,6 +29,8 @@ public final class BackendResponder: HTTPResponder {
     let metricsShard: MetricsShard
     /// The database's statement totals once the responder was ready: opening it is not request work.
     let statementsAtStart: StatementTiming
+    /// Bounds the log lines of failed handshakes, which a scanner or a misconfigured client repeats.
+    private var handshakeFailureLines = LogRateLimiter()
 
     /// A responder for loop `loopIndex`, opening its own connection to the database.
     public init(environment: BackendEnvironment, loopIndex: Int) throws(StoreError) {
@@ -106,6 +108,18 @@ public final class BackendResponder: HTTPResponder {
         fields.append(("peer", .text(connection.peerHost)))
         if let subject = connection.clientSubject { fields.append(("client_subject", .text(subject))) }
         environment.logger.log("info", "request", fields)
+    }
+
+    /// Counts the failure, and logs it with the peer and the reason (rate-limited), so that a client
+    /// developer sees on the server's console why the app's connection was refused.
+    public func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure) {
+        metricsShard.recordFailedHandshake()
+        guard let suppressed = handshakeFailureLines.admit(now: monotonic.now()) else { return }
+        var fields: [(StaticString, LogValue)] = [
+            ("peer", .text(connection.peerHost)), ("listener", .text(connection.listenerName)), ("reason", .text(failure.reason)),
+        ]
+        if suppressed > 0 { fields.append(("suppressed", .integer(Int64(suppressed)))) }
+        environment.logger.log("warning", "tls handshake failed", fields)
     }
 
     private static func milliseconds(from start: Instant, to end: Instant) -> Double {

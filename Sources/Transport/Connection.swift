@@ -29,6 +29,8 @@ final class Connection {
     var lingering = false
     /// Bytes discarded while lingering.
     private var lingerDiscardedBytes = 0
+    /// No byte has arrived yet: the first one tells a TLS record from a plain-HTTP request.
+    private var awaitingFirstByte = true
     private(set) var isClosed = false
 
     /// How long a lingering close waits for the peer to close.
@@ -56,7 +58,9 @@ final class Connection {
 
     /// Applies the state machine's timeouts.
     func checkDeadlines(now: Instant) {
-        if case .close = machine.tick(now: now) { close() }
+        guard case .close(let reason) = machine.tick(now: now) else { return }
+        if reason == .handshakeTimeout { loop.responder?.handshakeFailed(connection: info, failure: .timedOut) }
+        close()
     }
 
     /// The server began shutting down.
@@ -107,6 +111,13 @@ final class Connection {
                 if lingerDiscardedBytes > Self.maxLingerBytes { return close() }
                 continue
             }
+            if awaitingFirstByte {
+                awaitingFirstByte = false
+                if Self.beginsPlainHTTP(loop.socketReadBuffer[0]) {
+                    answerPlainHTTP()
+                    continue
+                }
+            }
             loop.socketReadBuffer.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             if count < loop.socketReadBuffer.count && !untilWouldBlock { break }
         }
@@ -135,8 +146,8 @@ final class Connection {
                 writeOutput()
                 if inputClosed { close() }
                 return
-            case .failed:
-                loop.responder?.handshakeFailed()
+            case .failed(let error):
+                loop.responder?.handshakeFailed(connection: info, failure: .refused(error))
                 closeAfterAlert()
                 return
             }
@@ -170,6 +181,27 @@ final class Connection {
             }
         }
     }
+
+    /// Whether a connection's first byte starts an HTTP request rather than a TLS record: a method
+    /// begins with an uppercase letter, and TLS record types are 20 to 24 (an SSL 2 hello, 0x80 and up).
+    private static func beginsPlainHTTP(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// Answers a plain-HTTP request on the TLS port in plain HTTP, saying what the port speaks, and
+    /// closes like after a last response.
+    private func answerPlainHTTP() {
+        loop.responder?.handshakeFailed(connection: info, failure: .plainHTTP)
+        guard write(Self.plainHTTPAnswer, from: 0) == Self.plainHTTPAnswer.count else { return close() }
+        closeAfterFlush = true
+        finishIfDone()
+    }
+
+    private static let plainHTTPAnswer: [UInt8] = {
+        let body = "400 Bad Request: this port speaks HTTPS. Use https:// (curl --cacert server-certs/ca.pem https://...).\n"
+        return Array(("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+    }()
 
     /// Sends the alert of a failed TLS session, then closes like after a last response: the peer may
     /// have sent more (the rest of its handshake, a request) that an immediate close would answer

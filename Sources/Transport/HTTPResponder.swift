@@ -16,8 +16,8 @@ public protocol HTTPResponder: AnyObject {
     /// full handshake.
     func handshakeCompleted(connection: ConnectionInfo)
 
-    /// A TLS handshake failed (the peer sent something TLS refused).
-    func handshakeFailed()
+    /// The TLS handshake on `connection` failed, for `failure`.
+    func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure)
 }
 
 extension HTTPResponder {
@@ -28,5 +28,5 @@ extension HTTPResponder {
     public func handshakeCompleted(connection: ConnectionInfo) {}
 
     /// Does nothing: a responder that keeps no statistics ignores handshakes.
-    public func handshakeFailed() {}
+    public func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure) {}
 }

@@ -1,3 +1,4 @@
+import Certificates
 import CountersignClient
 import Glibc
 import Testing
@@ -65,5 +66,60 @@ import TestSupport
             }
             #expect(error.openSSLErrors.contains { $0.contains("alert handshake failure") }, "round \(round): \(error)")
         }
+    }
+
+    /// The server's log lines about failed handshakes.
+    private func failureLines(_ server: TestServer) -> [String] {
+        server.logs.lines.filter { $0.contains("tls handshake failed") }
+    }
+
+    /// Waits for a failure line containing `text`; returns it.
+    private func failureLine(containing text: String, on server: TestServer) async -> String? {
+        _ = await eventually(withinMilliseconds: 5_000) { failureLines(server).contains { $0.contains(text) } }
+        return failureLines(server).first { $0.contains(text) }
+    }
+
+    @Test func aMissingClientCertificateIsLoggedWithThePeerAndTheReason() async throws {
+        let server = try TestServer { $0.clientAuth = .require }
+        _ = try tlsFailure { _ = try server.client().send(server.signer().request("GET", "/api/v1/ping")) }
+        let line = await failureLine(containing: "peer did not return a certificate", on: server)
+        #expect(line?.contains("peer=127.0.0.1") == true, "\(failureLines(server))")
+        #expect(line?.contains("listener=main") == true)
+    }
+
+    @Test func aPlainHTTPRequestOnTheTLSPortGetsA400SayingItSpeaksHTTPS() async throws {
+        let server = try TestServer()
+        let socket = try HostileSocket(port: server.port)
+        #expect(socket.send(Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)))
+        var answer: [UInt8] = []
+        while let bytes = socket.receive(), !bytes.isEmpty { answer += bytes }
+        let text = String(decoding: answer, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(text)")
+        #expect(text.contains("Connection: close\r\n"))
+        #expect(text.contains("this port speaks HTTPS"))
+        let line = await failureLine(containing: "plain-HTTP request", on: server)
+        #expect(line?.contains("peer=127.0.0.1") == true, "\(failureLines(server))")
+    }
+
+    @Test func aHandshakeTimeoutIsLogged() async throws {
+        let server = try TestServer { $0.timeouts.handshakeMilliseconds = 300 }
+        let socket = try HostileSocket(port: server.port)
+        #expect(socket.serverCloses())
+        let line = await failureLine(containing: "handshake timeout", on: server)
+        #expect(line?.contains("peer=127.0.0.1") == true, "\(failureLines(server))")
+    }
+
+    @Test func aCertificateFromAnotherCAIsLogged() async throws {
+        let server = try TestServer { $0.clientAuth = .require }
+        let directory = TemporaryDirectory("other-ca")
+        defer { directory.remove() }
+        let other = CertificatePaths(directory: directory.path)
+        _ = try DevelopmentPKI.ensure(at: other, options: CertificateOptions())
+        var tls = server.clientTLS()
+        tls.clientCertificatePEMPath = other.clientCertificate
+        tls.clientPrivateKeyPEMPath = other.clientKey
+        _ = try tlsFailure { _ = try server.client(tls: tls).send(server.signer().request("GET", "/api/v1/ping")) }
+        let line = await failureLine(containing: "certificate verification failed", on: server)
+        #expect(line?.contains("peer=127.0.0.1") == true, "\(failureLines(server))")
     }
 }
