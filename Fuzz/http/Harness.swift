@@ -47,11 +47,11 @@ private func events(of pieces: [ArraySlice<UInt8>], limits: HTTPLimits) -> [HTTP
         piece.withUnsafeBytes { parser.append($0) }
         while let event = parser.next() { events.append(event) }
     }
-    if case .failure = events.last {
+    switch events.last {
+    case .failure?, .bodyTooLarge?:
         invariant(!parser.hasPartialRequest && parser.next() == nil, "the parser goes on after a failure")
-    }
-    if case .bodyTooLarge = events.last {
-        invariant(!parser.hasPartialRequest && parser.next() == nil, "the parser goes on after a failure")
+    default:
+        break
     }
     return events
 }
