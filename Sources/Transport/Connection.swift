@@ -59,7 +59,7 @@ final class Connection {
     /// Applies the state machine's timeouts.
     func checkDeadlines(now: Instant) {
         guard case .close(let reason) = machine.tick(now: now) else { return }
-        if reason == .handshakeTimeout { loop.responder?.handshakeFailed(connection: info, failure: .timedOut) }
+        if reason == .handshakeTimeout && !lingering { loop.responder?.handshakeFailed(connection: info, failure: .timedOut) }
         close()
     }
 
@@ -198,7 +198,7 @@ final class Connection {
     }
 
     private static let plainHTTPAnswer: [UInt8] = {
-        let body = "400 Bad Request: this port speaks HTTPS. Use https:// (curl --cacert server-certs/ca.pem https://...).\n"
+        let body = "400 Bad Request: this port speaks HTTPS; use https:// instead of http://\n"
         return Array(("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
     }()
