@@ -21,20 +21,32 @@ extension BackendResponder {
             if let failure = error.underlyingFailure {
                 environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
             }
-            let response = Envelope.response(code: error.code, message: catalog.text(for: error.message), data: error.data,
-                                             requestID: requestID, style: style, status: error.status, extraHeaders: error.headers)
-            return (response, error.code, verdict, numericArrays)
+            return (errorResponse(error, requestID: requestID, language: language), error.code, verdict, numericArrays)
         }
+    }
+
+    /// The answer to a request whose body is over the limit (it was not read): the header checks that
+    /// come before the body's in API.md "Order of checks", then 10006 with HTTP 413.
+    func answerOversizedAPI(_ head: HTTPRequest, requestID: String, language: Language) -> (HTTPResponse, ResultCode, JournalVerdict) {
+        let verdict = head.headers[headerLookups.signature] == nil ? JournalVerdict.missing : .skipped
+        var error = APIError(.malformedBody, .bodyTooLarge)
+        error.status = .contentTooLarge
+        do throws(APIError) {
+            try checkRequiredHeaders(head)
+        } catch let headerError {
+            error = headerError
+        }
+        return (errorResponse(error, requestID: requestID, language: language), error.code, verdict)
+    }
+
+    private func errorResponse(_ error: APIError, requestID: String, language: Language) -> HTTPResponse {
+        Envelope.response(code: error.code, message: language.catalog.text(for: error.message), data: error.data,
+                          requestID: requestID, style: environment.settings.httpStatusStyle, status: error.status, extraHeaders: error.headers)
     }
 
     private func runChecksAndHandler(_ request: HTTPRequest, peer: String, verdict: inout JournalVerdict,
                                      numericArrays: inout [String]) throws(APIError) -> JSONValue {
-        let settings = environment.settings
         try checkRequiredHeaders(request)
-        if let versionHeader = headerLookups.version, let version = request.headers[versionHeader],
-           !settings.supportedVersions.contains(version.trimmedHeaderValue) {
-            throw APIError(.unsupportedVersion, .unsupportedVersion(version.trimmedHeaderValue))
-        }
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         let parameters = try readParameters(signable)
         try checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
@@ -62,7 +74,7 @@ extension BackendResponder {
         return try route.handle(context)
     }
 
-    /// 10001 naming the first required header that is missing.
+    /// 10001 naming the first required header that is missing; 10002 for a version not supported.
     private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
         let settings = environment.settings
         if let versionHeader = headerLookups.version, request.headers[versionHeader] == nil {
@@ -74,6 +86,10 @@ extension BackendResponder {
         }
         if hasSignature, let missing = replayGuard?.missingHeader(in: request.headers) {
             throw APIError(.missingHeader, .missingHeader(missing))
+        }
+        if let versionHeader = headerLookups.version, let version = request.headers[versionHeader],
+           !settings.supportedVersions.contains(version.trimmedHeaderValue) {
+            throw APIError(.unsupportedVersion, .unsupportedVersion(version.trimmedHeaderValue))
         }
     }
 
@@ -88,8 +104,6 @@ extension BackendResponder {
 
     /// 10003 when a signature that must be checked does not match (with the diagnosis in development
     /// mode). A signature sent under `--signature off` is still checked, for the journal only.
-    /// After a mismatch, decimal query/form arrays are tried as numbers (SIGNING.md); the names of
-    /// those that made it match go to `numericArrays`.
     private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
                                 verdict: inout JournalVerdict, numericArrays: inout [String]) throws(APIError) {
         let enforced = environment.settings.signature == .required || (environment.settings.signature == .optional && received != nil)

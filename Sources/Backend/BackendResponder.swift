@@ -29,6 +29,8 @@ public final class BackendResponder: HTTPResponder {
     let metricsShard: MetricsShard
     /// The database's statement totals once the responder was ready: opening it is not request work.
     let statementsAtStart: StatementTiming
+    /// Bounds the log lines of failed handshakes, which a scanner or a misconfigured client repeats.
+    private var handshakeFailureLines = LogRateLimiter()
 
     /// A responder for loop `loopIndex`, opening its own connection to the database.
     public init(environment: BackendEnvironment, loopIndex: Int) throws(StoreError) {
@@ -61,6 +63,27 @@ public final class BackendResponder: HTTPResponder {
         }
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
         let answer = answerControlledAPI(request, requestID: requestID, peer: connection.peerHost)
+        record(request, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
+        return answer.plan
+    }
+
+    /// Under `/api/`, the envelope (10006, HTTP 413 unless a header check fails first), logged, counted
+    /// and journalled like any request; elsewhere the transport's plain answer.
+    public func respondToOversizedBody(of head: HTTPRequest, connection: ConnectionInfo) -> HTTPResponse? {
+        guard head.path.hasPrefix("/api/") else { return nil }
+        let started = monotonic.now()
+        let requestID = requestIDs.next()
+        let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
+        let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
+        let (response, code, verdict) = answerOversizedAPI(head, requestID: requestID, language: language)
+        let answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict, diagnosisSource: nil)
+        record(head, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
+        return response
+    }
+
+    /// Logs, counts and journals an `/api/` request's answer.
+    private func record(_ request: HTTPRequest, _ answer: APIAnswer, requestID: String, arrivedAt: Int64, started: Instant,
+                        connection: ConnectionInfo) {
         let answeredAt = monotonic.now()
         let latency = Self.milliseconds(from: started, to: answeredAt)
         log(request, requestID: requestID, status: answer.httpStatus, code: answer.code, latency: latency, connection: connection)
@@ -71,7 +94,6 @@ public final class BackendResponder: HTTPResponder {
             httpStatus: answer.httpStatus, code: answer.code, diagnosisSource: answer.diagnosisSource,
             latencyMilliseconds: latency, answeredAt: answeredAt, clientSubject: connection.clientSubject,
             numericArrays: answer.numericArrays))
-        return answer.plan
     }
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
@@ -87,6 +109,18 @@ public final class BackendResponder: HTTPResponder {
         fields.append(("peer", .text(connection.peerHost)))
         if let subject = connection.clientSubject { fields.append(("client_subject", .text(subject))) }
         environment.logger.log("info", "request", fields)
+    }
+
+    /// Counts the failure, and logs it with the peer and the reason (rate-limited), so that a client
+    /// developer sees on the server's console why the app's connection was refused.
+    public func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure) {
+        metricsShard.recordFailedHandshake()
+        guard let suppressed = handshakeFailureLines.admit(now: monotonic.now()) else { return }
+        var fields: [(StaticString, LogValue)] = [
+            ("peer", .text(connection.peerHost)), ("listener", .text(connection.listenerName)), ("reason", .text(failure.reason)),
+        ]
+        if suppressed > 0 { fields.append(("suppressed", .integer(Int64(suppressed)))) }
+        environment.logger.log("warning", "tls handshake failed", fields)
     }
 
     private static func milliseconds(from start: Instant, to end: Instant) -> Double {

@@ -14,6 +14,7 @@ extension Configuration {
     /// The main listener's TLS settings.
     func serverTLS(_ certificates: CertificatePaths) -> TLSServerConfiguration {
         var tls = TLSServerConfiguration(certificateChainPEMPath: certificates.serverCertificate, privateKeyPEMPath: certificates.serverKey)
+        tls.issuerChainPEMPath = certificates.caCertificate
         tls.clientCAPEMPath = certificates.caCertificate
         tls.clientAuthentication = clientAuth
         tls.sessionResumption = sessionResumption

@@ -22,6 +22,7 @@ extension Configuration {
             ("event_loops", number(eventLoops)), ("max_connections", number(maxConnections)),
             ("handshake_timeout", text(Self.durationText(timeouts.handshakeMilliseconds / 1000))),
             ("header_timeout", text(Self.durationText(timeouts.requestHeadersMilliseconds / 1000))),
+            ("body_timeout", text(Self.durationText(timeouts.requestBodyMilliseconds / 1000))),
             ("idle_timeout", text(Self.durationText(timeouts.idleMilliseconds / 1000))),
             ("write_stall_timeout", text(Self.durationText(timeouts.writeStallMilliseconds / 1000))),
             ("password_iterations", number(passwordIterations)), ("session_resumption", .bool(sessionResumption)),

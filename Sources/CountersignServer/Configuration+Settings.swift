@@ -102,6 +102,9 @@ extension Configuration {
         Setting("header-timeout", "time from a request's first byte to the end of its headers (default 10s)") { config, value throws(SettingRejection) in
             config.timeouts.requestHeadersMilliseconds = try milliseconds(value)
         },
+        Setting("body-timeout", "time from the end of a request's headers to the end of its body (default 30s)") { config, value throws(SettingRejection) in
+            config.timeouts.requestBodyMilliseconds = try milliseconds(value)
+        },
         Setting("idle-timeout", "time a kept-alive connection may wait for its next request (default 60s)") { config, value throws(SettingRejection) in
             config.timeouts.idleMilliseconds = try milliseconds(value)
         },

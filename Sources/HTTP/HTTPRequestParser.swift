@@ -112,6 +112,8 @@ public struct HTTPRequestParser: Sendable {
                     return nil
                 case .complete:
                     return complete()
+                case .failure(.bodyTooLarge):
+                    return refuseBody()
                 case .failure(let error):
                     return fail(error)
                 }
@@ -130,6 +132,8 @@ public struct HTTPRequestParser: Sendable {
         let framing: BodyFraming
         do throws(HTTPParseError) {
             framing = try BodyFraming.ofRequest(headers: fields, version: requestLine.version, limits: limits)
+        } catch .bodyTooLarge {
+            return refuseBody()
         } catch {
             return fail(error)
         }
@@ -152,17 +156,30 @@ public struct HTTPRequestParser: Sendable {
     /// Reports the request whose body (possibly empty) is complete, and waits for the next one.
     private mutating func complete() -> HTTPParserEvent {
         state = .requestLine(skippedEmptyLines: 0)
+        return .request(takeRequest())
+    }
+
+    /// Reports the head of the request whose body is too large, and enters the terminal state.
+    private mutating func refuseBody() -> HTTPParserEvent {
+        body = []
+        let head = takeRequest()
+        _ = fail(.bodyTooLarge)
+        return .bodyTooLarge(head)
+    }
+
+    /// The request read so far, leaving the fields and body empty for the next one.
+    private mutating func takeRequest() -> HTTPRequest {
         let headers = fields
         fields = HTTPHeaders()
         let requestBody = body
         body = []
-        return .request(HTTPRequest(
+        return HTTPRequest(
             method: requestLine.method,
             target: requestLine.target,
             version: requestLine.version,
             headers: headers,
             body: requestBody
-        ))
+        )
     }
 
     /// Enters the terminal state and releases the buffers.

@@ -12,6 +12,13 @@ extension TLSConnection {
         return subject
     }
 
+    /// The subjects of the certificates the peer sent, in the order it sent them (the leaf first on a
+    /// client); empty before the handshake completes.
+    var peerCertificateChainSubjects: [String] {
+        guard isHandshakeComplete, let chain = SSL_get_peer_cert_chain(ssl) else { return [] }
+        return (0..<cs_sk_X509_num(chain)).compactMap { cs_sk_X509_value(chain, $0).flatMap(Self.rfc2253Subject) }
+    }
+
     /// The application protocol the server selected, or `nil` when none was negotiated.
     public var negotiatedALPN: String? {
         var name: UnsafePointer<UInt8>?

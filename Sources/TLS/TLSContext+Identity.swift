@@ -12,6 +12,27 @@ extension TLSContext {
         try checkPrivateKey(matches: certificateChainPEMPath)
     }
 
+    /// Sends the certificates of a PEM file after the identity's own. An explicit chain also keeps OpenSSL
+    /// from building one out of the verification store, which holds the client CA only when client
+    /// authentication is on: the chain would then depend on that mode.
+    func sendChain(from pemPath: String) throws(TLSError) {
+        guard let file = BIO_new_file(pemPath, "r") else {
+            throw OpenSSLErrorQueue.error(.invalidConfiguration("cannot open the chain \(pemPath)"))
+        }
+        defer { BIO_free(file) }
+        var added = 0
+        while let certificate = PEM_read_bio_X509(file, nil, nil, nil) {
+            defer { X509_free(certificate) }
+            guard cs_SSL_CTX_add1_chain_cert(handle, certificate) == 1 else {
+                throw OpenSSLErrorQueue.error(.invalidConfiguration("cannot use the chain in \(pemPath)"))
+            }
+            added += 1
+        }
+        // The loop ends on the end of the file, which OpenSSL reports as an error.
+        OpenSSLErrorQueue.clear()
+        guard added > 0 else { throw TLSError(.invalidConfiguration("\(pemPath) holds no certificate")) }
+    }
+
     /// Presents the identity stored in a PKCS#12 file (key, certificate and any chain certificates).
     func useIdentity(pkcs12Path: String, password: String) throws(TLSError) {
         guard let file = BIO_new_file(pkcs12Path, "rb") else {

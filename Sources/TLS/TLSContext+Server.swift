@@ -13,6 +13,7 @@ extension TLSContext {
         try context.useIdentity(
             certificateChainPEMPath: configuration.certificateChainPEMPath,
             privateKeyPEMPath: configuration.privateKeyPEMPath)
+        if let issuerChainPEMPath = configuration.issuerChainPEMPath { try context.sendChain(from: issuerChainPEMPath) }
         try context.authenticateClients(configuration.clientAuthentication, caPEMPath: configuration.clientCAPEMPath)
         try context.configureServerSessions(resumption: configuration.sessionResumption)
         try context.enableALPN()

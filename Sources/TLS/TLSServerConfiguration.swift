@@ -4,6 +4,9 @@ public struct TLSServerConfiguration: Sendable {
     public var certificateChainPEMPath: String
     /// PEM file with the private key of the server certificate.
     public var privateKeyPEMPath: String
+    /// PEM file with the certificates sent after the server certificate (the issuing CA), in every
+    /// client-authentication mode; nil sends only what `certificateChainPEMPath` holds.
+    public var issuerChainPEMPath: String?
     /// PEM file with the CA that signs acceptable client certificates; required unless `clientAuthentication` is `.off`.
     public var clientCAPEMPath: String?
     /// Whether a client certificate is requested or required.
@@ -17,6 +20,7 @@ public struct TLSServerConfiguration: Sendable {
     public init(
         certificateChainPEMPath: String,
         privateKeyPEMPath: String,
+        issuerChainPEMPath: String? = nil,
         clientCAPEMPath: String? = nil,
         clientAuthentication: ClientAuthentication = .off,
         sessionResumption: Bool = true,
@@ -24,6 +28,7 @@ public struct TLSServerConfiguration: Sendable {
     ) {
         self.certificateChainPEMPath = certificateChainPEMPath
         self.privateKeyPEMPath = privateKeyPEMPath
+        self.issuerChainPEMPath = issuerChainPEMPath
         self.clientCAPEMPath = clientCAPEMPath
         self.clientAuthentication = clientAuthentication
         self.sessionResumption = sessionResumption

@@ -24,12 +24,19 @@ final class Connection {
     var answeringLate = false
     /// The last response said `Connection: close`: close once it is written.
     var closeAfterFlush = false
-    /// After the last response, the socket's write side is shut and input is read and discarded
-    /// for a moment, so that the peer sees the response instead of a reset.
+    /// After the last response or a TLS alert, the socket's write side is shut and input is read and
+    /// discarded for a moment, so that the peer sees the response or alert instead of a reset.
     var lingering = false
+    /// Bytes discarded while lingering.
+    private var lingerDiscardedBytes = 0
+    /// No byte has arrived yet: the first one tells a TLS record from a plain-HTTP request.
+    private var awaitingFirstByte = true
     private(set) var isClosed = false
 
+    /// How long a lingering close waits for the peer to close.
     private static let lingerMilliseconds: Int64 = 2_000
+    /// How many bytes a lingering close reads and discards at most before it closes anyway.
+    private static let maxLingerBytes = 1 << 20
 
     init(socket: Socket, tls: TLSConnection, loop: EventLoop, info: ConnectionInfo) {
         self.socket = socket
@@ -51,7 +58,9 @@ final class Connection {
 
     /// Applies the state machine's timeouts.
     func checkDeadlines(now: Instant) {
-        if case .close = machine.tick(now: now) { close() }
+        guard case .close(let reason) = machine.tick(now: now) else { return }
+        if reason == .handshakeTimeout && !lingering { loop.responder?.handshakeFailed(connection: info, failure: .timedOut) }
+        close()
     }
 
     /// The server began shutting down.
@@ -97,7 +106,18 @@ final class Connection {
                 inputClosed = true
                 break
             }
-            if lingering { continue }
+            if lingering {
+                lingerDiscardedBytes += count
+                if lingerDiscardedBytes > Self.maxLingerBytes { return close() }
+                continue
+            }
+            if awaitingFirstByte {
+                awaitingFirstByte = false
+                if Self.beginsPlainHTTP(loop.socketReadBuffer[0]) {
+                    answerPlainHTTP()
+                    continue
+                }
+            }
             loop.socketReadBuffer.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             if count < loop.socketReadBuffer.count && !untilWouldBlock { break }
         }
@@ -110,7 +130,7 @@ final class Connection {
 
     /// Drives the handshake, decrypts what arrived, answers complete requests and writes the output.
     func process() {
-        guard !isClosed else { return }
+        guard !isClosed, !lingering else { return }
         if !tls.isHandshakeComplete {
             switch tls.handshake() {
             case .complete:
@@ -126,10 +146,9 @@ final class Connection {
                 writeOutput()
                 if inputClosed { close() }
                 return
-            case .failed:
-                loop.responder?.handshakeFailed()
-                writeOutput()
-                close()
+            case .failed(let error):
+                loop.responder?.handshakeFailed(connection: info, failure: .refused(error))
+                closeAfterAlert()
                 return
             }
         }
@@ -157,11 +176,39 @@ final class Connection {
                 inputClosed = true
                 return true
             case .failed:
-                writeOutput()
-                close()
+                closeAfterAlert()
                 return false
             }
         }
+    }
+
+    /// Whether a connection's first byte starts an HTTP request rather than a TLS record: a method
+    /// begins with an uppercase letter, and TLS record types are 20 to 24 (an SSL 2 hello, 0x80 and up).
+    private static func beginsPlainHTTP(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// Answers a plain-HTTP request on the TLS port in plain HTTP, saying what the port speaks, and
+    /// closes like after a last response.
+    private func answerPlainHTTP() {
+        loop.responder?.handshakeFailed(connection: info, failure: .plainHTTP)
+        guard write(Self.plainHTTPAnswer, from: 0) == Self.plainHTTPAnswer.count else { return close() }
+        closeAfterFlush = true
+        finishIfDone()
+    }
+
+    private static let plainHTTPAnswer: [UInt8] = {
+        let body = "400 Bad Request: this port speaks HTTPS; use https:// instead of http://\n"
+        return Array(("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+    }()
+
+    /// Sends the alert of a failed TLS session, then closes like after a last response: the peer may
+    /// have sent more (the rest of its handshake, a request) that an immediate close would answer
+    /// with a reset, which many clients report instead of the alert.
+    private func closeAfterAlert() {
+        closeAfterFlush = true
+        writeOutput()
     }
 
     private func dispatchRequests() {
@@ -193,16 +240,25 @@ final class Connection {
                     writeOutput()
                     answerLate(plan, for: request, keepAlive: keepAlive)
                 }
+            case .bodyTooLarge(let head):
+                machine.responseStarted()
+                let response = loop.responder?.respondToOversizedBody(of: head, connection: info) ?? Self.plainResponse(for: .bodyTooLarge)
+                encode(response, for: head, keepAlive: false)
+                responseDone(keepAlive: false)
             case .failure(let error):
                 machine.responseStarted()
-                let response = HTTPResponse(
-                    status: error.status,
-                    headers: HTTPHeaders([(name: "Content-Type", value: "text/plain; charset=utf-8")]),
-                    body: Array("\(error.status.code) \(error.status.reasonPhrase)\n".utf8))
-                encode(response, version: .http1_1, keepAlive: false)
+                encode(Self.plainResponse(for: error), version: .http1_1, keepAlive: false)
                 responseDone(keepAlive: false)
             }
         }
+    }
+
+    /// The short text answer to a request the parser refused.
+    private static func plainResponse(for error: HTTPParseError) -> HTTPResponse {
+        HTTPResponse(
+            status: error.status,
+            headers: HTTPHeaders([(name: "Content-Type", value: "text/plain; charset=utf-8")]),
+            body: Array("\(error.status.code) \(error.status.reasonPhrase)\n".utf8))
     }
 
     private func encode(_ response: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) {
@@ -348,8 +404,9 @@ final class Connection {
         return position - offset
     }
 
-    /// After the last response of a `Connection: close` exchange is written: close_notify, shut the
-    /// write side, and linger until the peer closes or a short time passes.
+    /// After the last response of a `Connection: close` exchange, or a TLS alert, is written: close_notify
+    /// (when a session is up), shut the write side, and linger until the peer closes, a short time passes
+    /// or too many bytes arrive.
     private func finishIfDone() {
         guard closeAfterFlush, !lingering, !isClosed, pendingCiphertext.isEmpty, !answeringLate else { return }
         lingering = true

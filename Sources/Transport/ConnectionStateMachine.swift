@@ -10,8 +10,9 @@ public struct ConnectionStateMachine: Sendable {
         case idle(deadline: Instant)
         /// Part of a request's head has arrived; the headers must be complete before `deadline`.
         case receivingHeaders(deadline: Instant)
-        /// The headers are complete and the body is arriving; each piece renews `deadline`.
-        case receivingBody(deadline: Instant)
+        /// The headers are complete and the body is arriving: it must be complete before `bodyDeadline`,
+        /// and each piece renews `deadline`, the idle one.
+        case receivingBody(deadline: Instant, bodyDeadline: Instant)
         /// A request is being answered: by the handler, a delay or a slow body; no input timeout applies.
         case responding
         /// The connection is closed; nothing more happens.
@@ -22,6 +23,7 @@ public struct ConnectionStateMachine: Sendable {
     public enum CloseReason: String, Equatable, Sendable {
         case handshakeTimeout = "handshake timeout"
         case requestHeadersTimeout = "request headers timeout"
+        case requestBodyTimeout = "request body timeout"
         case idleTimeout = "idle timeout"
         case writeStalled = "peer stopped reading"
         case shutdown = "server shutting down"
@@ -57,11 +59,14 @@ public struct ConnectionStateMachine: Sendable {
 
     /// Bytes of a request arrived while no request was being answered.
     public mutating func inputArrived(now: Instant, partialRequest: Bool, readingBody: Bool) {
+        let pieceDeadline = now.adding(milliseconds: timeouts.idleMilliseconds)
         switch state {
+        case .idle where readingBody, .receivingHeaders where readingBody:
+            state = .receivingBody(deadline: pieceDeadline, bodyDeadline: now.adding(milliseconds: timeouts.requestBodyMilliseconds))
         case .idle where partialRequest:
             state = .receivingHeaders(deadline: now.adding(milliseconds: timeouts.requestHeadersMilliseconds))
-        case .receivingHeaders where readingBody, .receivingBody where readingBody:
-            state = .receivingBody(deadline: now.adding(milliseconds: timeouts.idleMilliseconds))
+        case .receivingBody(_, let bodyDeadline) where readingBody:
+            state = .receivingBody(deadline: pieceDeadline, bodyDeadline: bodyDeadline)
         default:
             break
         }
@@ -128,7 +133,8 @@ public struct ConnectionStateMachine: Sendable {
         case .handshaking(let deadline) where now >= deadline: return close(.handshakeTimeout)
         case .idle(let deadline) where now >= deadline: return close(.idleTimeout)
         case .receivingHeaders(let deadline) where now >= deadline: return close(.requestHeadersTimeout)
-        case .receivingBody(let deadline) where now >= deadline: return close(.idleTimeout)
+        case .receivingBody(_, let bodyDeadline) where now >= bodyDeadline: return close(.requestBodyTimeout)
+        case .receivingBody(let deadline, _) where now >= deadline: return close(.idleTimeout)
         default: return .none
         }
     }

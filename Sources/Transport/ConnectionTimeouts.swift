@@ -6,6 +6,8 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     public var requestHeadersMilliseconds: Int64 = 10_000
     /// Between requests on a kept-alive connection, and between pieces of a request body (default 60 s).
     public var idleMilliseconds: Int64 = 60_000
+    /// From the end of a request's headers to the end of its body, however steadily it arrives (default 30 s).
+    public var requestBodyMilliseconds: Int64 = 30_000
     /// Without any progress writing a response the peer does not read (default 60 s).
     public var writeStallMilliseconds: Int64 = 60_000
 

@@ -7,18 +7,26 @@ public protocol HTTPResponder: AnyObject {
     /// The plan for answering `request`, which arrived on `connection`.
     func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan
 
+    /// The answer to a request whose body is larger than the limit, from its head (`head.body` is empty);
+    /// nil leaves it to the transport's plain `413 Content Too Large`. The connection closes after it,
+    /// without reading the rest of the body.
+    func respondToOversizedBody(of head: HTTPRequest, connection: ConnectionInfo) -> HTTPResponse?
+
     /// A TLS handshake completed on `connection`; its `sessionResumed` tells a resumed session from a
     /// full handshake.
     func handshakeCompleted(connection: ConnectionInfo)
 
-    /// A TLS handshake failed (the peer sent something TLS refused).
-    func handshakeFailed()
+    /// The TLS handshake on `connection` failed, for `failure`.
+    func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure)
 }
 
 extension HTTPResponder {
+    /// Leaves the answer to the transport.
+    public func respondToOversizedBody(of head: HTTPRequest, connection: ConnectionInfo) -> HTTPResponse? { nil }
+
     /// Does nothing: a responder that keeps no statistics ignores handshakes.
     public func handshakeCompleted(connection: ConnectionInfo) {}
 
     /// Does nothing: a responder that keeps no statistics ignores handshakes.
-    public func handshakeFailed() {}
+    public func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure) {}
 }

@@ -46,7 +46,7 @@ struct GarbageInputTests {
         let limits = HTTPLimits(maxRequestLineBytes: 256, maxHeaderBytes: 512, maxHeaderCount: 8, maxBodyBytes: 256)
         let whole = requestEvents(bytes, feeding: .whole, limits: limits)
         #expect(withoutContinue(eventsInPieces(bytes, using: &generator)) == withoutContinue(whole))
-        if let failure = whole.firstIndex(where: { if case .failure = $0 { true } else { false } }) {
+        if let failure = whole.firstIndex(where: \.isTerminal) {
             #expect(failure == whole.count - 1, "nothing may follow a failure")
         }
         return whole

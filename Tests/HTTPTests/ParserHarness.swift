@@ -65,7 +65,7 @@ func parseEveryWay(
     let bytes = Array(fixture.utf8)
     let lone = requestEvents(bytes, feeding: .whole, limits: limits)
     let leader = requestEvents(Array(pipelineLeader.utf8), feeding: .whole, limits: limits)
-    let endsInFailure = lone.contains { if case .failure = $0 { true } else { false } }
+    let endsInFailure = lone.contains(where: \.isTerminal)
     let pipelinedExpectation = withoutContinue(leader + lone + (endsInFailure ? [] : lone))
     let pipelined = Array((pipelineLeader + fixture + fixture).utf8)
     for feeding in Feeding.allCases {
@@ -95,6 +95,27 @@ func parseFailure(_ fixture: String, limits: HTTPLimits = .default, sourceLocati
         return nil
     }
     return error
+}
+
+/// The head of the request whose body `fixture` declares or grows too large, in every feeding, or nil
+/// (with a recorded issue).
+func parseOversized(_ fixture: String, limits: HTTPLimits = .default, sourceLocation: SourceLocation = #_sourceLocation) -> HTTPRequest? {
+    let events = parseEveryWay(fixture, limits: limits, sourceLocation: sourceLocation)
+    guard events.count == 1, case .bodyTooLarge(let head) = events[0] else {
+        Issue.record("expected one oversized body, got \(events)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return head
+}
+
+extension HTTPParserEvent {
+    /// Whether the parser reports nothing after this event.
+    var isTerminal: Bool {
+        switch self {
+        case .failure, .bodyTooLarge: true
+        case .request, .continueExpected: false
+        }
+    }
 }
 
 /// The header fields as (name, value) pairs, in order, with their spelling.

@@ -17,7 +17,7 @@ struct TestPKI {
     func serverConfiguration(clientAuthentication: ClientAuthentication = .off) -> TLSServerConfiguration {
         TLSServerConfiguration(
             certificateChainPEMPath: paths.serverCertificate, privateKeyPEMPath: paths.serverKey,
-            clientCAPEMPath: paths.caCertificate, clientAuthentication: clientAuthentication)
+            issuerChainPEMPath: paths.caCertificate, clientCAPEMPath: paths.caCertificate, clientAuthentication: clientAuthentication)
     }
 
     func serverContext(clientAuthentication: ClientAuthentication = .off) throws -> TLSContext {

@@ -33,13 +33,53 @@ import Testing
     }
 
     @Test func bodyProgressRenewsTheIdleDeadline() {
-        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        var longBodies = timeouts
+        longBodies.requestBodyMilliseconds = 600_000
+        var machine = ConnectionStateMachine(now: start, timeouts: longBodies)
         _ = machine.handshakeCompleted(now: start)
         machine.inputArrived(now: at(0), partialRequest: true, readingBody: false)
         machine.inputArrived(now: at(5_000), partialRequest: true, readingBody: true)
         machine.inputArrived(now: at(50_000), partialRequest: true, readingBody: true)
         #expect(machine.tick(now: at(100_000)) == .none)
         #expect(machine.tick(now: at(110_000)) == .close(.idleTimeout))
+    }
+
+    @Test func aBodyTricklingInIsCutAtTheBodyTimeoutDespiteProgress() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.inputArrived(now: at(0), partialRequest: true, readingBody: false)
+        machine.inputArrived(now: at(1_000), partialRequest: true, readingBody: true)
+        // One byte every 2 seconds: each renews the idle deadline, none the body's.
+        for second in stride(from: 3_000, through: 29_000, by: 2_000) {
+            machine.inputArrived(now: at(Int64(second)), partialRequest: true, readingBody: true)
+            #expect(machine.tick(now: at(Int64(second))) == .none)
+        }
+        #expect(machine.tick(now: at(30_999)) == .none)
+        #expect(machine.tick(now: at(31_000)) == .close(.requestBodyTimeout))
+        #expect(machine.state == .closed)
+    }
+
+    @Test func theBodyTimeoutStartsWhenTheBodyDoesAndIsASetting() {
+        var short = timeouts
+        short.requestBodyMilliseconds = 2_000
+        var machine = ConnectionStateMachine(now: start, timeouts: short)
+        _ = machine.handshakeCompleted(now: start)
+        // The head and the first body bytes in one read, straight from idle.
+        machine.inputArrived(now: at(500), partialRequest: true, readingBody: true)
+        #expect(machine.state == .receivingBody(deadline: at(60_500), bodyDeadline: at(2_500)))
+        #expect(machine.tick(now: at(2_499)) == .none)
+        #expect(machine.tick(now: at(2_500)) == .close(.requestBodyTimeout))
+    }
+
+    @Test func theNextRequestsBodyGetsItsOwnBodyTimeout() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        machine.inputArrived(now: at(0), partialRequest: true, readingBody: true)
+        machine.responseStarted()
+        _ = machine.responseFinished(now: at(25_000), keepAlive: true, partialRequest: false)
+        machine.inputArrived(now: at(26_000), partialRequest: true, readingBody: true)
+        #expect(machine.tick(now: at(40_000)) == .none)
+        #expect(machine.tick(now: at(56_000)) == .close(.requestBodyTimeout))
     }
 
     @Test func noInputTimeoutWhileAResponseIsInProgress() {

@@ -12,7 +12,7 @@ struct APIAnswer {
     /// For an invalid signature, the pipeline's answer body (the journal shows its diagnosis).
     let diagnosisSource: [UInt8]?
     /// The query/form arrays whose signature matched only with their elements rendered as numbers.
-    let numericArrays: [String]
+    var numericArrays: [String] = []
 
     /// The HTTP status sent; nil when the connection is dropped or reset instead.
     var httpStatus: Int? {

@@ -23,8 +23,4 @@ extension BackendResponder {
     public func handshakeCompleted(connection: ConnectionInfo) {
         metricsShard.recordHandshake(resumed: connection.sessionResumed)
     }
-
-    public func handshakeFailed() {
-        metricsShard.recordFailedHandshake()
-    }
 }

@@ -44,6 +44,26 @@ import TestSupport
         try await hostile.expectRecovered(from: "slowloris")
     }
 
+    @Test func aTricklingBodyIsClosedByTheBodyTimeout() async throws {
+        let hostile = try await HostileServer.start { $0.timeouts.requestBodyMilliseconds = 2_000 }
+        let client = try hostile.server.client()
+        try client.connect()
+        // A complete head, then its 100-byte body one byte every 500 ms: each byte is progress, so
+        // only the 2 s body timeout, counted from the first body bytes, ends it.
+        try client.sendPlaintext(Array("POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nx".utf8))
+        let clock = ContinuousClock()
+        let started = clock.now
+        for _ in 0..<20 where hostile.openConnections == 1 {
+            try? client.sendPlaintext(Array("x".utf8))  // the send right after the close may still succeed or fail
+            _ = await eventually(withinMilliseconds: 500) { hostile.openConnections == 0 }
+        }
+        let closedAfter = clock.now - started
+        #expect(hostile.openConnections == 0, "still open after 10 s of a trickling body")
+        #expect(closedAfter > .milliseconds(1_500), "closed after \(closedAfter)")
+        #expect(throws: ClientError.self) { try client.receiveResponse(for: "POST") }
+        try await hostile.expectRecovered(from: "a trickling body")
+    }
+
     @Test func aReaderThatNeverReadsCostsOnlyABoundedBacklog() async throws {
         let hostile = try await HostileServer.start()
         // A small window and small segments, never read: the server's socket buffer stays small too.
