@@ -9,8 +9,10 @@ import Store
 public struct JournalEntryBuilder: Sendable {
     /// What replaces the value of a sensitive parameter.
     static let hiddenValue = "***"
-    /// Longer parameter values are cut to this many bytes, so that entries stay small.
-    static let longestValue = 4096
+    /// The parameters and the diagnosis each keep about this many bytes (see `ValueBudget`); with
+    /// the signed headers (at most the header block) and the path (at most the request line),
+    /// an entry stays under about 64 KiB.
+    static let partBudget = 16 << 10
 
     /// The signed header names, each with its text as a JSON member name, and whether it is
     /// `Authorization` (whose token is shortened).
@@ -45,9 +47,9 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("method", string: request.method)
         entry.add("path", string: request.path)
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
-        entry.add("params", parameters.isEmpty ? .object(parameters) : Self.redacting(.object(parameters), replacements))
+        entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
-        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.redacting($0, replacements) } ?? .null)
+        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.bounded(Self.redacting($0, replacements)) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))
         entry.add("latency_ms", thousandths: record.latencyMilliseconds)
@@ -93,33 +95,16 @@ public struct JournalEntryBuilder: Sendable {
 
     private static func json(_ value: ParameterValue) -> JSONValue {
         switch value {
-        case .text(let text): .string(shortened(text))
-        case .json(let json): shortening(json)
+        case .text(let text): .string(text)
+        case .json(let json): json
         case .list(let values): .array(values.map(json))
         }
     }
 
-    /// `value` with every string longer than `longestValue` bytes cut.
-    private static func shortening(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .string(let text): .string(shortened(text))
-        case .array(let elements): .array(elements.map(shortening))
-        case .object(let object): .object(JSONObject(object.map { ($0.key, shortening($0.value)) }))
-        case .null, .bool, .number: value
-        }
-    }
-
-    /// `text`, or its first `longestValue` bytes (whole characters) and `…(N bytes)`.
-    private static func shortened(_ text: String) -> String {
-        guard text.utf8.count > longestValue else { return text }
-        var kept = ""
-        var bytes = 0
-        for character in text {
-            bytes += character.utf8.count
-            if bytes > longestValue { break }
-            kept.append(character)
-        }
-        return kept + "…(\(text.utf8.count) bytes)"
+    /// `value` within `partBudget`: cut after the secrets are hidden, so that no cut leaves part of one.
+    private static func bounded(_ value: JSONValue) -> JSONValue {
+        var budget = ValueBudget(bytes: partBudget)
+        return budget.bounded(value)
     }
 
     /// `value` with every occurrence of each replacement's text, in every string, replaced.
