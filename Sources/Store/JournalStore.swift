@@ -19,9 +19,10 @@ public final class JournalStore {
     private static let addDroppedSQL = "UPDATE journal_dropped SET count = count + ?1"
     private static let listSQL = "SELECT entry FROM journal \(JournalFilter.whereClause) ORDER BY id DESC LIMIT ?5"
     private static let countSQL = "SELECT count(*) FROM journal \(JournalFilter.whereClause)"
-    /// The WAL is cut back to this size after a checkpoint (SQLite's auto-checkpoint runs at about
-    /// 4 MiB), so one large batch does not leave a large file behind.
-    private static let walSizeLimit = 4 << 20
+    /// SQLite checkpoints the WAL once it holds this many pages (1 MiB), and then cuts it back
+    /// to `walSizeLimit`: one large batch does not leave a large file behind.
+    private static let walCheckpointPages = 256
+    private static let walSizeLimit = 1 << 20
 
     private init(database: Database, storedBytes: Int) {
         self.database = database
@@ -47,7 +48,7 @@ public final class JournalStore {
         try database.executeScript("PRAGMA synchronous = OFF")
         // 16 MiB of page cache: the default journal (10,000 entries) stays in memory.
         try database.executeScript("PRAGMA cache_size = -16384")
-        try database.executeScript("PRAGMA journal_size_limit = \(walSizeLimit)")
+        try database.executeScript("PRAGMA wal_autocheckpoint = \(walCheckpointPages); PRAGMA journal_size_limit = \(walSizeLimit)")
         let check = try database.fetchOne("PRAGMA quick_check(1)") { row throws(StoreError) in try row.text(at: 0) }
         guard check == "ok" else {
             throw StoreError.sqlite(code: .corrupt, message: "quick_check: \(check ?? "no answer")", sql: "PRAGMA quick_check(1)")

@@ -78,5 +78,6 @@ import Transport
         #expect(shown == String(repeating: "c", count: 4090) + "***nnn…(1004093 bytes)",
                 "the password is hidden before the cut, so no part of it is left")
         #expect(entry["diagnosis"]?["keys"]?.arrayValue?.last?.stringValue?.hasSuffix(" more)") == true)
+        #expect(entry["diagnosis"]?["detail"] == "d", "what comes after the cut keys is kept")
     }
 }

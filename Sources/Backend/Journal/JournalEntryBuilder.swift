@@ -9,9 +9,9 @@ import Store
 public struct JournalEntryBuilder: Sendable {
     /// What replaces the value of a sensitive parameter.
     static let hiddenValue = "***"
-    /// The parameters and the diagnosis each keep about this many bytes (see `ValueBudget`); with
-    /// the signed headers (at most the header block) and the path (at most the request line),
-    /// an entry stays under about 64 KiB.
+    /// The parameters, and each member of the diagnosis, keep about this many bytes (see
+    /// `ValueBudget`); with the signed headers (at most the header block) and the path (at most
+    /// the request line), an entry stays under about 64 KiB.
     static let partBudget = 16 << 10
 
     /// The signed header names, each with its text as a JSON member name, and whether it is
@@ -49,7 +49,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
-        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.bounded(Self.redacting($0, replacements)) } ?? .null)
+        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.boundedMembers(Self.redacting($0, replacements)) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))
         entry.add("latency_ms", thousandths: record.latencyMilliseconds)
@@ -105,6 +105,13 @@ public struct JournalEntryBuilder: Sendable {
     private static func bounded(_ value: JSONValue) -> JSONValue {
         var budget = ValueBudget(bytes: partBudget)
         return budget.bounded(value)
+    }
+
+    /// The diagnosis with each member within `partBudget`: its likely cause and detail stay
+    /// whole however many keys come before them.
+    private static func boundedMembers(_ value: JSONValue) -> JSONValue {
+        guard case .object(let object) = value else { return bounded(value) }
+        return .object(JSONObject(object.map { ($0.key, bounded($0.value)) }))
     }
 
     /// `value` with every occurrence of each replacement's text, in every string, replaced.

@@ -11,8 +11,8 @@ struct ValueBudget {
     /// The bytes still to spend.
     private var remaining: Int
 
-    /// A budget of about `bytes` bytes of values (names and strings counted in UTF-8, without
-    /// the JSON punctuation and escapes).
+    /// A budget of about `bytes` bytes of JSON (strings counted in UTF-8 with their quotes, and
+    /// the separators; escapes not counted).
     init(bytes: Int) {
         remaining = bytes
     }
@@ -29,6 +29,7 @@ struct ValueBudget {
                     kept.append(.string(Self.omitted(elements.count - index)))
                     break
                 }
+                remaining -= 1
                 kept.append(bounded(element))
             }
             return .array(kept)
@@ -39,6 +40,7 @@ struct ValueBudget {
                     kept.append(("…", .string(Self.omitted(object.count - index))))
                     break
                 }
+                remaining -= 2
                 let name = spend(member.key)
                 kept.append((name, bounded(member.value)))
             }
@@ -57,7 +59,7 @@ struct ValueBudget {
     /// `text`, shortened to the budget, which it spends.
     private mutating func spend(_ text: String) -> String {
         let kept = Self.shortened(text, toAtMost: min(Self.longestString, max(remaining, 0)))
-        remaining -= kept.utf8.count
+        remaining -= kept.utf8.count + 2
         return kept
     }
 
