@@ -65,16 +65,14 @@ extension BackendResponder {
         return (filter, limit)
     }
 
-    /// The smallest `since` read as milliseconds. From 10^9 (2001-09-09 in seconds) up to this
-    /// (1973-03-03 in milliseconds), a value can only be a time in seconds: it is refused rather
-    /// than silently selecting every entry.
-    static let smallestMillisecondsSince = 100_000_000_000
+    /// The `since` values that can only be a time in seconds: from 2001-09-09 in seconds, up to
+    /// 1973-03-03 in milliseconds. They are refused rather than silently selecting every entry.
+    static let secondsOnlySince = 1_000_000_000..<100_000_000_000
 
     /// `since` as milliseconds, or a 400 that says so when it can only be seconds.
     private static func milliseconds(_ since: Int) throws(AdminError) -> Int64 {
-        guard since < 1_000_000_000 || since >= smallestMillisecondsSince else {
-            let millis = since.multipliedReportingOverflow(by: 1000)
-            throw .badRequest("'since' is a Unix time in milliseconds; \(since) is in seconds (use \(millis.overflow ? "it × 1000" : String(millis.partialValue)))")
+        guard !secondsOnlySince.contains(since) else {
+            throw .badRequest("'since' is a Unix time in milliseconds; \(since) is in seconds (use \(since * 1000))")
         }
         return Int64(since)
     }
