@@ -71,7 +71,8 @@ enum BackendSetup {
         let path = (database.hasSuffix(".sqlite") ? String(database.dropLast(".sqlite".count)) : database) + ".journal.sqlite"
         let builder = JournalEntryBuilder(policy: settings.signingPolicy, secrets: apps.allSecrets)
         return try RunningServer.step("journal") { () throws(JournalError) in
-            try Journal.start(path: path, size: configuration.journalSize, builder: builder, logger: logger)
+            try Journal.start(path: path, limits: JournalLimits(entries: configuration.journalSize, bytes: configuration.journalBytes),
+                              builder: builder, logger: logger)
         }
     }
 }

@@ -87,6 +87,9 @@ extension Configuration {
         Setting("journal-size", "request journal entries kept (default 10000)") { config, value throws(SettingRejection) in
             config.journalSize = try integer(value, in: 0...10_000_000)
         },
+        Setting("journal-bytes", "request journal entry text kept at most, in bytes or with k, m or g (default 64m)") { config, value throws(SettingRejection) in
+            config.journalBytes = try byteCount(value, in: (64 << 10)...(64 << 30))
+        },
         Setting("log-format", "text | json (default text)") { config, value throws(SettingRejection) in
             config.logFormat = try choice(value, Logger.Format.self)
         },
@@ -160,6 +163,17 @@ extension Configuration {
             throw SettingRejection(reason: "'\(value)' is not a duration such as 30s, 15m, 2h or 7d")
         }
         return count * multiplier
+    }
+
+    /// A size in bytes: a whole number, or one with `k`, `m` or `g` (KiB, MiB, GiB), in `range`.
+    private static func byteCount(_ value: String, in range: ClosedRange<Int>) throws(SettingRejection) -> Int {
+        let units: [Character: Int] = ["k": 1 << 10, "m": 1 << 20, "g": 1 << 30]
+        let unit = value.last.flatMap { units[Character($0.lowercased())] }
+        let number = unit == nil ? Int(value) : Int(value.dropLast())
+        guard let number, number >= 0, number <= range.upperBound / (unit ?? 1), range.contains(number * (unit ?? 1)) else {
+            throw SettingRejection(reason: "'\(value)' is not a size from 64k to 64g, such as 64m or 1048576")
+        }
+        return number * (unit ?? 1)
     }
 
     /// A connection timeout: a duration of at most a day, in milliseconds.

@@ -1,5 +1,6 @@
 import Backend
 import Certificates
+import Store
 import TLS
 import Transport
 
@@ -30,6 +31,7 @@ public struct Configuration: Sendable {
     public var extraHosts: [String] = []
     public var keyType = KeyType.ecdsaP256
     public var journalSize = 10_000
+    public var journalBytes = JournalLimits.defaultBytes
     public var logFormat = Logger.Format.text
     public var eventLoops = ProcessorCount.online
     public var maxConnections = 10_000

@@ -4,7 +4,8 @@ public struct JournalFilter: Sendable, Equatable {
     public var since: Int64?
     /// Only entries with this method.
     public var method: String?
-    /// Only entries for this path (without the query string).
+    /// Only entries for this path (without the query string): exact, or with `*` standing for any
+    /// run of characters, slashes included (as a fault's path).
     public var path: String?
     /// Only entries with this verdict.
     public var verdict: String?
@@ -21,11 +22,24 @@ public struct JournalFilter: Sendable, Equatable {
     /// (a NULL argument disables its condition, so one cached statement serves every filter).
     static let whereClause = """
         WHERE (?1 IS NULL OR time_ms >= ?1) AND (?2 IS NULL OR method = ?2)
-          AND (?3 IS NULL OR path = ?3) AND (?4 IS NULL OR verdict = ?4)
+          AND (?3 IS NULL OR path GLOB ?3) AND (?4 IS NULL OR verdict = ?4)
         """
 
     /// The values bound to `whereClause`.
     var arguments: [DatabaseValue] {
-        [since.map(DatabaseValue.integer) ?? .null, DatabaseValue(method), DatabaseValue(path), DatabaseValue(verdict)]
+        [since.map(DatabaseValue.integer) ?? .null, DatabaseValue(method), DatabaseValue(path.map(Self.glob)), DatabaseValue(verdict)]
+    }
+
+    /// `pattern` as an SQLite GLOB in which only `*` is special: `?` and `[` match themselves.
+    static func glob(_ pattern: String) -> String {
+        var glob = ""
+        for character in pattern {
+            switch character {
+            case "?": glob += "[?]"
+            case "[": glob += "[[]"
+            default: glob.append(character)
+            }
+        }
+        return glob
     }
 }

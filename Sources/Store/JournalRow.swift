@@ -30,10 +30,11 @@ public struct JournalRow: Sendable, Equatable {
         try insert.bind(.integer(timeMilliseconds), at: 1)
         // The closures capture these rather than a copy of the whole row.
         let (path, verdict, entry) = (path, verdict, entry)
+        try insert.bind(.integer(Int64(entry.count)), at: 5)
         try insert.withText(method, boundAt: 2) { () throws(StoreError) in
             try insert.withText(path, boundAt: 3) { () throws(StoreError) in
                 try insert.withText(verdict, boundAt: 4) { () throws(StoreError) in
-                    try insert.withText(entry, boundAt: 5) { () throws(StoreError) in
+                    try insert.withText(entry, boundAt: 6) { () throws(StoreError) in
                         defer { insert.resetAndClearBindings() }
                         while try insert.step() {}
                     }

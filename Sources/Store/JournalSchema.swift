@@ -1,7 +1,7 @@
 /// The schema of the request journal's own database file (not the main one: see `JournalStore`).
 enum JournalSchema {
     /// The migrations of the journal file, in order.
-    static let migrations = Migrations(all: [v1])
+    static let migrations = Migrations(all: [v1, v2])
 
     /// One row per `/api/` request: the entry as JSON text, and copies of the members a filter
     /// reads. Row ids only grow (until the journal is cleared), so "oldest first" is "smallest
@@ -15,5 +15,28 @@ enum JournalSchema {
             verdict TEXT NOT NULL,
             entry TEXT NOT NULL
         ) STRICT;
+        """)
+
+    /// Each row's size in bytes, before the entry so that trimming by bytes reads no entry text,
+    /// and the count of entries dropped since the last clear (the listing shows it).
+    static let v2 = Migration(id: "journal-v2-bytes", sql: """
+        CREATE TABLE journal_v2 (
+            id INTEGER PRIMARY KEY,
+            time_ms INTEGER NOT NULL,
+            method TEXT NOT NULL,
+            path TEXT NOT NULL,
+            verdict TEXT NOT NULL,
+            bytes INTEGER NOT NULL,
+            entry TEXT NOT NULL
+        ) STRICT;
+        INSERT INTO journal_v2 (id, time_ms, method, path, verdict, bytes, entry)
+            SELECT id, time_ms, method, path, verdict, length(CAST(entry AS BLOB)), entry FROM journal;
+        DROP TABLE journal;
+        ALTER TABLE journal_v2 RENAME TO journal;
+        CREATE TABLE journal_dropped (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            count INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO journal_dropped (id, count) VALUES (1, 0);
         """)
 }

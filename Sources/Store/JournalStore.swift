@@ -7,15 +7,26 @@
 /// Like `Store`, a `JournalStore` belongs to the thread that opened it.
 public final class JournalStore {
     private let database: Database
+    /// The bytes of entry text stored: kept here, not summed per batch.
+    private var storedBytes: Int
 
-    private static let insertSQL = "INSERT INTO journal (time_ms, method, path, verdict, entry) VALUES (?, ?, ?, ?, ?)"
-    /// Keeps the ?1 newest rows (ids only grow, so the newest are the largest).
-    private static let trimSQL = "DELETE FROM journal WHERE id <= (SELECT max(id) FROM journal) - ?1"
+    private static let insertSQL = "INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES (?, ?, ?, ?, ?, ?)"
+    /// Deletes all but the ?1 newest rows (ids only grow, so the newest are the largest).
+    private static let trimSQL = "DELETE FROM journal WHERE id <= (SELECT max(id) FROM journal) - ?1 RETURNING bytes"
+    /// The next oldest rows after id ?1, for trimming by bytes.
+    private static let oldestSQL = "SELECT id, bytes FROM journal WHERE id > ?1 ORDER BY id LIMIT 64"
+    private static let deleteUpToSQL = "DELETE FROM journal WHERE id <= ?1"
+    private static let addDroppedSQL = "UPDATE journal_dropped SET count = count + ?1"
     private static let listSQL = "SELECT entry FROM journal \(JournalFilter.whereClause) ORDER BY id DESC LIMIT ?5"
     private static let countSQL = "SELECT count(*) FROM journal \(JournalFilter.whereClause)"
+    /// SQLite checkpoints the WAL once it holds this many pages (1 MiB), and then cuts it back
+    /// to `walSizeLimit`: one large batch does not leave a large file behind.
+    private static let walCheckpointPages = 256
+    private static let walSizeLimit = 1 << 20
 
-    private init(database: Database) {
+    private init(database: Database, storedBytes: Int) {
         self.database = database
+        self.storedBytes = storedBytes
     }
 
     /// Opens the journal at `path`, creating it when absent. A file that cannot be opened,
@@ -37,25 +48,75 @@ public final class JournalStore {
         try database.executeScript("PRAGMA synchronous = OFF")
         // 16 MiB of page cache: the default journal (10,000 entries) stays in memory.
         try database.executeScript("PRAGMA cache_size = -16384")
+        try database.executeScript("PRAGMA wal_autocheckpoint = \(walCheckpointPages); PRAGMA journal_size_limit = \(walSizeLimit)")
         let check = try database.fetchOne("PRAGMA quick_check(1)") { row throws(StoreError) in try row.text(at: 0) }
         guard check == "ok" else {
             throw StoreError.sqlite(code: .corrupt, message: "quick_check: \(check ?? "no answer")", sql: "PRAGMA quick_check(1)")
         }
+        try useIncrementalVacuum(database)
         try JournalSchema.migrations.apply(to: database)
-        return JournalStore(database: database)
+        let bytes = try database.fetchOne("SELECT coalesce(sum(bytes), 0) FROM journal") { row throws(StoreError) in try row.integer(at: 0) }
+        return JournalStore(database: database, storedBytes: Int(bytes ?? 0))
     }
 
-    /// Appends `rows` in one transaction, then drops the oldest entries beyond `keeping`.
-    public func append(_ rows: [JournalRow], keeping: Int) throws(StoreError) {
-        guard !rows.isEmpty else { return }
-        try database.transaction { () throws(StoreError) in
+    /// Makes the file one whose free pages `clear()` can give back (a new file, or one made before
+    /// the journal did so: rebuilt once with VACUUM).
+    private static func useIncrementalVacuum(_ database: Database) throws(StoreError) {
+        let incremental: Int64 = 2
+        guard try database.fetchOne("PRAGMA auto_vacuum", decode: { row throws(StoreError) in try row.integer(at: 0) }) != incremental else { return }
+        try database.executeScript("PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
+    }
+
+    /// Appends `rows` (oldest first) in one transaction, then drops the oldest entries beyond
+    /// `limits`. Each entry dropped counts in `dropped()`, and so do `lost` ones that never
+    /// reached the store; of a batch larger than the limits, only the newest rows that fit are stored.
+    public func append(_ rows: [JournalRow], within limits: JournalLimits, lost: Int = 0) throws(StoreError) {
+        var first = rows.endIndex
+        var batchBytes = 0
+        while first > rows.startIndex, rows.endIndex - first < limits.entries, batchBytes + rows[first - 1].entry.count <= limits.bytes {
+            first -= 1
+            batchBytes += rows[first].entry.count
+        }
+        let stored = rows[first...]
+        guard !rows.isEmpty || lost > 0 else { return }
+        storedBytes = try database.transaction { () throws(StoreError) -> Int in
             // One statement for the whole batch: bound, run and reset per row.
             let insert = try database.cachedStatement(Self.insertSQL)
-            for row in rows {
+            for row in stored {
                 try row.insert(with: insert)
             }
-            try database.execute(Self.trimSQL, [.integer(Int64(keeping))])
+            let trimmed = try database.fetchAll(Self.trimSQL, [.integer(Int64(limits.entries))]) { row throws(StoreError) in
+                Int(try row.integer(at: 0))
+            }
+            var bytes = storedBytes + batchBytes - trimmed.reduce(0, +)
+            var dropped = lost + first + trimmed.count
+            let (count, freed) = try trimOldest(until: bytes - limits.bytes)
+            bytes -= freed
+            dropped += count
+            if dropped > 0 { try database.execute(Self.addDroppedSQL, [.integer(Int64(dropped))]) }
+            return bytes
         }
+    }
+
+    /// Deletes the oldest rows until at least `excess` bytes are freed (nothing when it is not
+    /// positive); returns how many rows and bytes went. Reads only the rows it deletes.
+    private func trimOldest(until excess: Int) throws(StoreError) -> (count: Int, bytes: Int) {
+        var freed = 0
+        var count = 0
+        var lastID: Int64 = 0
+        while freed < excess {
+            let oldest = try database.fetchAll(Self.oldestSQL, [.integer(lastID)]) { row throws(StoreError) in
+                (id: try row.integer(at: 0), bytes: Int(try row.integer(at: 1)))
+            }
+            guard !oldest.isEmpty else { break }
+            for row in oldest where freed < excess {
+                lastID = row.id
+                freed += row.bytes
+                count += 1
+            }
+        }
+        if count > 0 { try database.execute(Self.deleteUpToSQL, [.integer(lastID)]) }
+        return (count, freed)
     }
 
     /// The entries `filter` selects, newest first, at most `limit` of them: JSON objects (text).
@@ -71,8 +132,21 @@ public final class JournalStore {
         return Int(count ?? 0)
     }
 
-    /// Deletes every entry.
+    /// How many entries were dropped since the journal was last cleared (the entry count or the
+    /// byte budget was reached, or the writer fell behind).
+    public func dropped() throws(StoreError) -> Int {
+        let count = try database.fetchOne("SELECT count FROM journal_dropped") { row throws(StoreError) in try row.integer(at: 0) }
+        return Int(count ?? 0)
+    }
+
+    /// Deletes every entry and the dropped count, and gives the file's free pages back.
     public func clear() throws(StoreError) {
-        try database.execute("DELETE FROM journal")
+        try database.transaction { () throws(StoreError) in
+            try database.execute("DELETE FROM journal")
+            try database.execute("UPDATE journal_dropped SET count = 0")
+        }
+        storedBytes = 0
+        try database.executeScript("PRAGMA incremental_vacuum")
+        try database.checkpoint()
     }
 }

@@ -56,4 +56,28 @@ import Transport
         #expect(row.entry == Array(expected.utf8))
         #expect((row.method, row.path, row.verdict) == ("POST", "/api/v1/ünï\"", "invalid"))
     }
+
+    /// A mis-signed request with a megabyte of parameters: its parameters and its diagnosis (whose
+    /// canonical string holds every value) are cut, and the entry stays small.
+    @Test func aMegabyteRequestMakesASmallEntry() throws {
+        let note = String(repeating: "n", count: 1_000_000)
+        let many = (0..<4000).map { "k\($0)=v" }.joined(separator: "&")
+        let body = "password=hunter2&note=\(note)&\(many)"
+        let request = HTTPRequest(method: "POST", target: "/api/v1/checkin",
+                                  headers: HTTPHeaders([("Content-Type", "application/x-www-form-urlencoded")]), body: Array(body.utf8))
+        let canonical = String(repeating: "c", count: 4090) + "hunter2" + note
+        let diagnosis = JSONValue.object(["code": 10003, "data": ["diagnosis": [
+            "canonical": .string(canonical), "keys": .array((0..<4002).map { .string("key number \($0)") }), "detail": "d"]]])
+        let row = builder.row(for: record(request, verdict: .invalid, httpStatus: 403, code: 10003,
+                                          diagnosisSource: Array(JSONWriter.serialize(diagnosis).utf8), latency: 1))
+        #expect(row.entry.count < 48 << 10, "\(row.entry.count) bytes")
+        let entry = try JSONParser.parse(row.entry)
+        #expect(entry["params"]?["note"]?.stringValue == String(repeating: "n", count: 4096) + "…(1000000 bytes)")
+        #expect(entry["params"]?["…"]?.stringValue?.hasPrefix("…(") == true, "the parameters that did not fit are counted")
+        let shown = try #require(entry["diagnosis"]?["canonical"]?.stringValue)
+        #expect(shown == String(repeating: "c", count: 4090) + "***nnn…(1004093 bytes)",
+                "the password is hidden before the cut, so no part of it is left")
+        #expect(entry["diagnosis"]?["keys"]?.arrayValue?.last?.stringValue?.hasSuffix(" more)") == true)
+        #expect(entry["diagnosis"]?["detail"] == "d", "what comes after the cut keys is kept")
+    }
 }

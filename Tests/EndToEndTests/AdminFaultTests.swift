@@ -149,10 +149,14 @@ import TestSupport
         for body in [#"{"path": "/api/v1/ping", "delay": 100}"#, #"{"delay_ms": 100}"#, #"{"path": "/healthz", "code": 1}"#,
                      #"{"path": "/api/v1/ping"}"#, #"{"path": "/api/v1/ping", "kind": "explode"}"#,
                      #"{"path": "/api/v1/ping", "message": "no code"}"#, #"{"path": "/api/v1/ping", "duration_ms": 5}"#,
-                     #"{"path": "/api/v1/ping", "http_status": 99}"#, "[1]", "{"] {
+                     #"{"path": "/api/v1/ping", "http_status": 99}"#, #"{"path": "/api/v1/ping", "http_status": 100}"#,
+                     #"{"path": "/api/v1/ping", "http_status": 199}"#, "[1]", "{"] {
             let reply = try admin.call("POST", "/__admin/faults", body)
             #expect(reply.status == 400, "\(body): \(reply.text)")
             #expect(reply.json?["error"]?.stringValue?.isEmpty == false)
         }
+        let interim = try admin.call("POST", "/__admin/faults", #"{"path": "/api/v1/ping", "http_status": 100}"#)
+        #expect(interim.json?["error"]?.stringValue?.contains("from 200 to 599") == true, "\(interim.text)")
+        #expect(try admin.call("POST", "/__admin/faults", #"{"path": "/api/v1/ping", "http_status": 200}"#).status == 201)
     }
 }

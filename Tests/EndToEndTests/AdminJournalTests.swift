@@ -94,13 +94,36 @@ import TestSupport
             ids.append(response.headers["X-Request-Id"] ?? "")
         }
         #expect(try admin.journal().map { $0["request_id"]?.stringValue ?? "" } == ids.suffix(3).reversed())
+        #expect(try admin.call("GET", "/__admin/requests").json?["dropped"] == 2, "the two oldest are counted as dropped")
+        #expect(try admin.call("POST", "/__admin/requests/count").json?["dropped"] == 2)
+    }
+
+    @Test func sinceInSecondsIsRefusedAndPathTakesTheGlobsFaultsTake() throws {
+        let server = try TestServer.forAdmin()
+        let admin = try AdminClient(server)
+        for path in ["/api/v1/ping", "/api/v1/users/me", "/api/v1/games"] { _ = try server.signedCall("GET", path) }
+
+        let seconds = Int(Date().timeIntervalSince1970)
+        for reply in [try admin.call("GET", "/__admin/requests?since=\(seconds)"),
+                      try admin.call("POST", "/__admin/requests/count", #"{"since": \#(seconds)}"#)] {
+            #expect(reply.status == 400)
+            let message = reply.json?["error"]?.stringValue ?? ""
+            #expect(message.contains("milliseconds") && message.contains("seconds") && message.contains("\(seconds)000"), "\(message)")
+        }
+        #expect(try admin.journal("?since=0").count == 3)
+        #expect(try admin.journal("?since=\(seconds - 60)000").count == 3)
+
+        #expect(try admin.journal("?path=/api/v1/users/*").map { $0["path"] } == ["/api/v1/users/me"])
+        #expect(try admin.count(#"{"path": "/api/v1/*"}"#) == 3)
+        #expect(try admin.count(#"{"path": "*"}"#) == 3)
+        #expect(try admin.count(#"{"path": "/api/v1/p?ng"}"#) == 0, "only * is special")
     }
 
     @Test func journalSizeZeroTurnsItOff() throws {
         let server = try TestServer.forAdmin { $0.journalSize = 0 }
         let admin = try AdminClient(server)
         _ = try server.signedCall("GET", "/api/v1/ping")
-        #expect(try admin.call("GET", "/__admin/requests").text == #"{"requests":[]}"#)
+        #expect(try admin.call("GET", "/__admin/requests").text == #"{"requests":[],"dropped":0}"#)
         #expect(try admin.count() == 0)
         #expect(!FileManager.default.fileExists(atPath: server.directory.file("data/countersign.journal.sqlite")))
     }

@@ -79,6 +79,9 @@ import TestSupport
         #expect(try admin.call("POST", "/__admin/stubs", #"{"method": "GET", "path": "/api/v1/ping"}"#).status == 409)
         #expect(try admin.call("POST", "/__admin/stubs", #"{"method": "GET", "path": "/banner"}"#).status == 400)
         #expect(try admin.call("POST", "/__admin/stubs", #"{"path": "/api/v1/x"}"#).status == 400)
+        let interim = try admin.call("POST", "/__admin/stubs", #"{"method": "GET", "path": "/api/v1/x", "http_status": 101}"#)
+        #expect(interim.status == 400)
+        #expect(interim.json?["error"]?.stringValue?.contains("from 200 to 599") == true, "\(interim.text)")
         #expect(try admin.call("DELETE", "/__admin/stubs").status == 204)
         #expect(try server.signedCall("GET", "/api/v1/banner").code == 10404)
     }

@@ -48,6 +48,17 @@ struct AdminFields {
         return integer
     }
 
+    /// An HTTP status member for a final answer (200 to 599), or nil when absent or null. A 1xx
+    /// status is refused: it is an interim answer, so the client would go on waiting for the real
+    /// one and every answer after it on the connection would be out of step.
+    func finalStatus(_ name: String) throws(AdminError) -> Int? {
+        guard let value = present(name) else { return nil }
+        guard let number = value.intValue, let status = Int(exactly: number), (200...599).contains(status) else {
+            throw .badRequest("'\(name)' must be a final HTTP status from 200 to 599 (1xx are interim answers a client keeps waiting after)")
+        }
+        return status
+    }
+
     /// A boolean member, or nil when absent or null.
     func bool(_ name: String) throws(AdminError) -> Bool? {
         guard let value = present(name) else { return nil }

@@ -38,7 +38,8 @@ extension BackendResponder {
             try withJournal(orWhenOff: ()) { journal throws(JournalError) in try journal.clear() }
             return done
         case (.requestCount, _):
-            return AdminResponse.json(["count": .number(.init(try journalCount(request)))], requestID: requestID)
+            let (count, dropped) = try journalCount(request)
+            return AdminResponse.json(["count": .number(.init(count)), "dropped": .number(.init(dropped))], requestID: requestID)
         case (.faults, "GET"):
             return AdminResponse.json(["faults": .array(environment.faults.all.map(\.json))], requestID: requestID)
         case (.faults, "POST"):
@@ -71,7 +72,7 @@ extension BackendResponder {
             return AdminResponse.json(["expired": .number(.init(try expireTokens(request)))], requestID: requestID)
         case (.reset, _):
             try reset()
-            return done
+            return AdminResponse.json(["reset": true], requestID: requestID)
         case (.config, _):
             return AdminResponse.json(environment.admin.effectiveConfiguration, requestID: requestID)
         }

@@ -3,21 +3,25 @@ import Signing
 import Store
 
 extension BackendResponder {
-    /// The body of `GET /__admin/requests`: `{"requests": [...]}`, newest first.
+    /// The body of `GET /__admin/requests`: `{"requests": [...], "dropped": N}`, newest first, with
+    /// how many entries were dropped since the last clear.
     func journalListing(_ request: HTTPRequest) throws(AdminError) -> [UInt8] {
         let (filter, limit) = try journalQuery(request)
-        let entries = try withJournal(orWhenOff: []) { journal throws(JournalError) in try journal.entries(matching: filter, limit: limit) }
+        let (entries, dropped) = try withJournal(orWhenOff: ([], 0)) { journal throws(JournalError) in
+            try journal.entries(matching: filter, limit: limit)
+        }
         // The entries are JSON objects already: spliced, not parsed and written again.
-        return Array("{\"requests\":[\(entries.joined(separator: ","))]}".utf8)
+        return Array("{\"requests\":[\(entries.joined(separator: ","))],\"dropped\":\(dropped)}".utf8)
     }
 
-    /// The answer of `POST /__admin/requests/count` for the filter in the body.
-    func journalCount(_ request: HTTPRequest) throws(AdminError) -> Int {
+    /// The answer of `POST /__admin/requests/count` for the filter in the body: how many entries
+    /// it selects, and how many entries were dropped since the last clear.
+    func journalCount(_ request: HTTPRequest) throws(AdminError) -> (count: Int, dropped: Int) {
         let fields = try AdminFields(body: request.body, allowed: ["method", "path", "verdict", "since"], emptyAllowed: true)
-        let filter = JournalFilter(since: try fields.integer("since", in: 0...Int.max).map(Int64.init),
+        let filter = JournalFilter(since: try fields.integer("since", in: 0...Int.max).map { (since) throws(AdminError) in try Self.milliseconds(since) },
                                    method: try fields.method("method"), path: try fields.string("path"),
                                    verdict: try fields.string("verdict").map(Self.verdict))
-        return try withJournal(orWhenOff: 0) { journal throws(JournalError) in try journal.count(matching: filter) }
+        return try withJournal(orWhenOff: (0, 0)) { journal throws(JournalError) in try journal.count(matching: filter) }
     }
 
     /// Runs `body` with the journal, or answers `off` when the journal is off (`--journal-size 0`).
@@ -50,8 +54,8 @@ extension BackendResponder {
                 }
                 limit = number
             case "since":
-                guard let number = Int64(text), number >= 0 else { throw .badRequest("'since' must be a Unix time in milliseconds") }
-                filter.since = number
+                guard let number = Int(text), number >= 0 else { throw .badRequest("'since' must be a Unix time in milliseconds") }
+                filter.since = try Self.milliseconds(number)
             case "path": filter.path = text
             case "method": filter.method = text.uppercased()
             case "verdict": filter.verdict = try Self.verdict(text)
@@ -59,6 +63,18 @@ extension BackendResponder {
             }
         }
         return (filter, limit)
+    }
+
+    /// The `since` values that can only be a time in seconds: from 2001-09-09 in seconds, up to
+    /// 1973-03-03 in milliseconds. They are refused rather than silently selecting every entry.
+    static let secondsOnlySince = 1_000_000_000..<100_000_000_000
+
+    /// `since` as milliseconds, or a 400 that says so when it can only be seconds.
+    private static func milliseconds(_ since: Int) throws(AdminError) -> Int64 {
+        guard !secondsOnlySince.contains(since) else {
+            throw .badRequest("'since' is a Unix time in milliseconds; \(since) is in seconds (use \(since * 1000))")
+        }
+        return Int64(since)
     }
 
     private static func verdict(_ text: String) throws(AdminError) -> String {

@@ -41,7 +41,7 @@ struct Fault: AdminRegistryItem, Equatable {
         }
         times = try fields.integer("times", in: 1...1_000_000)
         delayMilliseconds = try fields.integer("delay_ms", in: 0...600_000)
-        httpStatus = try fields.integer("http_status", in: 100...599)
+        httpStatus = try fields.finalStatus("http_status")
         code = try fields.integer("code", in: -999_999_999...999_999_999)
         message = try fields.string("message")
         kind = try fields.string("kind").map { (text) throws(AdminError) in

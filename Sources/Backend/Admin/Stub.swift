@@ -42,7 +42,7 @@ public struct Stub: AdminRegistryItem, Equatable {
         code = try fields.integer("code", in: -999_999_999...999_999_999) ?? 0
         message = try fields.string("message")
         data = fields.value("data") ?? .null
-        httpStatus = try fields.integer("http_status", in: 100...599)
+        httpStatus = try fields.finalStatus("http_status")
         delayMilliseconds = try fields.integer("delay_ms", in: 0...600_000)
         requiresLogin = try fields.bool("auth") ?? false
         times = try fields.integer("times", in: 1...1_000_000)

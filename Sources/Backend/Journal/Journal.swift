@@ -8,7 +8,8 @@ import Transport
 ///
 /// Each event loop appends raw records to its own `JournalQueue`. One writer thread wakes every
 /// `flushIntervalMilliseconds` (or at once when the admin API asks), turns the waiting records
-/// into entries and stores them in one transaction, keeping the newest `size` entries. Admin
+/// into entries and stores them in one transaction, keeping the newest entries within its
+/// `JournalLimits` (entries and bytes) and counting those it drops. Admin
 /// reads, counts and clears run on the writer thread too, after the records queued before them
 /// are stored: a test sees its own request at once.
 public final class Journal: Sendable {
@@ -24,23 +25,23 @@ public final class Journal: Sendable {
     /// How often the writer stores what the loops recorded.
     static let flushIntervalMilliseconds = 200
 
-    private let size: Int
+    private let limits: JournalLimits
     private let builder: JournalEntryBuilder
     private let logger: Logger
     private let control = LockedValue(Control())
     private let wake = DispatchSemaphore(value: 0)
     private let writer = LockedValue<LoopThread?>(nil)
 
-    private init(size: Int, builder: JournalEntryBuilder, logger: Logger) {
-        self.size = size
+    private init(limits: JournalLimits, builder: JournalEntryBuilder, logger: Logger) {
+        self.limits = limits
         self.builder = builder
         self.logger = logger
     }
 
     /// Opens (or creates) the journal database at `path` on a new writer thread and starts it;
-    /// the journal keeps the newest `size` entries.
-    public static func start(path: String, size: Int, builder: JournalEntryBuilder, logger: Logger) throws(JournalError) -> Journal {
-        let journal = Journal(size: size, builder: builder, logger: logger)
+    /// the journal keeps the newest entries within `limits`.
+    public static func start(path: String, limits: JournalLimits, builder: JournalEntryBuilder, logger: Logger) throws(JournalError) -> Journal {
+        let journal = Journal(limits: limits, builder: builder, logger: logger)
         let opened = Handoff<StoreError?>()
         let thread: LoopThread
         do throws(SystemCallError) {
@@ -73,14 +74,15 @@ public final class Journal: Sendable {
         return queue
     }
 
-    /// The entries `filter` selects, newest first, as JSON objects (text).
-    func entries(matching filter: JournalFilter, limit: Int) throws(JournalError) -> [String] {
-        try perform { store throws(StoreError) in try store.entries(matching: filter, limit: limit) }
+    /// The entries `filter` selects, newest first, as JSON objects (text), and how many entries
+    /// were dropped since the last clear.
+    func entries(matching filter: JournalFilter, limit: Int) throws(JournalError) -> (entries: [String], dropped: Int) {
+        try perform { store throws(StoreError) in (try store.entries(matching: filter, limit: limit), try store.dropped()) }
     }
 
-    /// How many entries `filter` selects.
-    func count(matching filter: JournalFilter) throws(JournalError) -> Int {
-        try perform { store throws(StoreError) in try store.count(matching: filter) }
+    /// How many entries `filter` selects, and how many entries were dropped since the last clear.
+    func count(matching filter: JournalFilter) throws(JournalError) -> (count: Int, dropped: Int) {
+        try perform { store throws(StoreError) in (try store.count(matching: filter), try store.dropped()) }
     }
 
     /// Forgets every entry, including those still waiting to be stored.
@@ -153,7 +155,7 @@ public final class Journal: Sendable {
             logger.log("warning", "journal queue full: requests not recorded", [("dropped", .integer(Int64(dropped)))])
         }
         do {
-            try store.append(rows, keeping: size)
+            try store.append(rows, within: limits, lost: dropped)
         } catch {
             logger.log("error", "journal write failed", [("cause", .text(error.description))])
         }

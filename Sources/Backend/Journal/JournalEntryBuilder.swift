@@ -7,8 +7,10 @@ import Store
 /// with the token shortened, the parameters with sensitive values hidden, the signature
 /// diagnosis; no secret, whole token or password survives into it.
 public struct JournalEntryBuilder: Sendable {
-    /// Longer parameter values are cut to this many bytes, so that entries stay small.
-    static let longestValue = 4096
+    /// The parameters, and each member of the diagnosis, keep about this many bytes (see
+    /// `ValueBudget`); with the signed headers (at most the header block) and the path (at most
+    /// the request line), an entry stays under about 64 KiB.
+    static let partBudget = 16 << 10
 
     /// The signed header names, each with its text as a JSON member name, and whether it is
     /// `Authorization` (whose token is shortened).
@@ -37,10 +39,10 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("method", string: request.method)
         entry.add("path", string: request.path)
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
-        entry.add("params", parameters.isEmpty ? .object(parameters) : Self.redacting(.object(parameters), replacements))
+        entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
-        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.redacting($0, replacements) } ?? .null)
+        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.boundedMembers(Self.redacting($0, replacements)) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))
         entry.add("latency_ms", thousandths: record.latencyMilliseconds)
@@ -90,33 +92,23 @@ public struct JournalEntryBuilder: Sendable {
 
     private static func json(_ value: ParameterValue) -> JSONValue {
         switch value {
-        case .text(let text): .string(shortened(text))
-        case .json(let json): shortening(json)
+        case .text(let text): .string(text)
+        case .json(let json): json
         case .list(let values): .array(values.map(json))
         }
     }
 
-    /// `value` with every string longer than `longestValue` bytes cut.
-    private static func shortening(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .string(let text): .string(shortened(text))
-        case .array(let elements): .array(elements.map(shortening))
-        case .object(let object): .object(JSONObject(object.map { ($0.key, shortening($0.value)) }))
-        case .null, .bool, .number: value
-        }
+    /// `value` within `partBudget`: cut after the secrets are hidden, so that no cut leaves part of one.
+    private static func bounded(_ value: JSONValue) -> JSONValue {
+        var budget = ValueBudget(bytes: partBudget)
+        return budget.bounded(value)
     }
 
-    /// `text`, or its first `longestValue` bytes (whole characters) and `…(N bytes)`.
-    private static func shortened(_ text: String) -> String {
-        guard text.utf8.count > longestValue else { return text }
-        var kept = ""
-        var bytes = 0
-        for character in text {
-            bytes += character.utf8.count
-            if bytes > longestValue { break }
-            kept.append(character)
-        }
-        return kept + "…(\(text.utf8.count) bytes)"
+    /// The diagnosis with each member within `partBudget`: its likely cause and detail stay
+    /// whole however many keys come before them.
+    private static func boundedMembers(_ value: JSONValue) -> JSONValue {
+        guard case .object(let object) = value else { return bounded(value) }
+        return .object(JSONObject(object.map { ($0.key, bounded($0.value)) }))
     }
 
     /// `value` with every occurrence of each replacement's text, in every string, replaced.

@@ -1,0 +1,115 @@
+import Glibc
+import Testing
+@testable import Store
+
+/// The journal file's bounds: entries and bytes, the count of dropped entries, the space on disk,
+/// and the path filter's globs.
+@Suite struct JournalStoreTests {
+    /// Runs `body` with a journal opened in a fresh folder, and the journal file's path.
+    private func withJournal(_ body: (JournalStore, String) throws -> Void) throws {
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { try? TestFiles.removeFolder(folder) }
+        let path = folder + "/journal.sqlite"
+        try body(try JournalStore.open(path: path), path)
+    }
+
+    /// A row for `path` whose entry is `bytes` bytes of JSON text.
+    private func row(_ number: Int, path: String = "/api/v1/ping", bytes: Int = 100) -> JournalRow {
+        let prefix = #"{"n":\#(number),"pad":""#
+        let text = prefix + String(repeating: "x", count: max(bytes - prefix.utf8.count - 2, 0)) + #""}"#
+        return JournalRow(timeMilliseconds: Int64(number), method: "GET", path: path, verdict: "valid", entry: Array(text.utf8))
+    }
+
+    /// The `n` of each entry listed, newest first.
+    private func numbers(_ store: JournalStore, _ filter: JournalFilter = JournalFilter()) throws -> [Int] {
+        try store.entries(matching: filter, limit: 1000).map { entry in
+            Int(entry.dropFirst(5).prefix { $0 != "," }) ?? -1
+        }
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
+    @Test func theEntryCountDropsTheOldestAndCountsThem() throws {
+        try withJournal { store, _ in
+            try store.append((1...4).map { row($0) }, within: JournalLimits(entries: 3))
+            #expect(try numbers(store) == [4, 3, 2])
+            #expect(try store.dropped() == 1)
+            try store.append([row(5)], within: JournalLimits(entries: 3), lost: 2)
+            #expect(try numbers(store) == [5, 4, 3])
+            #expect(try store.dropped() == 4, "one more trimmed, two that never reached the store")
+        }
+    }
+
+    @Test func theByteBudgetDropsTheOldestAndCountsThem() throws {
+        try withJournal { store, _ in
+            let limits = JournalLimits(entries: 100, bytes: 3_500)
+            try store.append((1...3).map { row($0, bytes: 1_000) }, within: limits)
+            #expect(try numbers(store) == [3, 2, 1])
+            #expect(try store.dropped() == 0)
+            try store.append([row(4, bytes: 1_000)], within: limits)
+            #expect(try numbers(store) == [4, 3, 2])
+            try store.append([row(5, bytes: 2_000)], within: limits)
+            #expect(try numbers(store) == [5, 4], "3,000 bytes fit, 4,000 do not")
+            #expect(try store.dropped() == 3)
+        }
+    }
+
+    @Test func aBatchLargerThanTheLimitsKeepsItsNewestRows() throws {
+        try withJournal { store, _ in
+            try store.append((1...10).map { row($0, bytes: 1_000) }, within: JournalLimits(entries: 5, bytes: 2_500))
+            #expect(try numbers(store) == [10, 9])
+            #expect(try store.dropped() == 8)
+            try store.append([row(11, bytes: 3_000)], within: JournalLimits(entries: 5, bytes: 2_500))
+            #expect(try numbers(store) == [10, 9], "an entry larger than the whole budget is dropped, not stored")
+            #expect(try store.dropped() == 9)
+        }
+    }
+
+    @Test func clearingForgetsTheDroppedCountAndTheBudgetRestartsAfterAReopen() throws {
+        try withJournal { store, path in
+            let limits = JournalLimits(entries: 100, bytes: 2_500)
+            try store.append((1...3).map { row($0, bytes: 1_000) }, within: limits)
+            #expect(try store.dropped() == 1)
+            let reopened = try JournalStore.open(path: path)
+            #expect(try reopened.dropped() == 1, "the count survives a restart")
+            try reopened.append([row(4, bytes: 1_000)], within: limits)
+            #expect(try numbers(reopened) == [4, 3], "the stored bytes are read back at open")
+            try reopened.clear()
+            #expect(try reopened.dropped() == 0)
+            #expect(try numbers(reopened).isEmpty)
+        }
+    }
+
+    @Test func theFileStaysNearTheBudgetAndClearGivesTheSpaceBack() throws {
+        try withJournal { store, path in
+            let limits = JournalLimits(entries: 10_000, bytes: 1 << 20)
+            for batch in 0..<40 {
+                try store.append((0..<5).map { row(batch * 5 + $0, bytes: 60_000) }, within: limits)
+            }
+            #expect(try store.count(matching: JournalFilter()) == 17)
+            #expect(try store.dropped() == 183)
+            let onDisk = fileSize(path) + fileSize(path + "-wal")
+            #expect(onDisk < 6 << 20, "12 MB of entries written, a 1 MiB budget: \(onDisk) bytes on disk")
+            try store.clear()
+            #expect(fileSize(path) < 64 << 10, "after a clear the file gives its pages back: \(fileSize(path)) bytes")
+            #expect(fileSize(path + "-wal") == 0)
+        }
+    }
+
+    @Test func thePathFilterTakesStarGlobsAndNothingElse() throws {
+        try withJournal { store, _ in
+            let paths = ["/api/v1/users/me", "/api/v1/users/token/refresh", "/api/v1/ping", "/api/v1/p?ng", "/api/v1/[x]"]
+            try store.append(paths.enumerated().map { row($0.offset, path: $0.element) }, within: JournalLimits(entries: 100))
+            #expect(try numbers(store, JournalFilter(path: "/api/v1/users/*")) == [1, 0])
+            #expect(try numbers(store, JournalFilter(path: "*/me")) == [0])
+            #expect(try store.count(matching: JournalFilter(path: "*")) == 5)
+            #expect(try numbers(store, JournalFilter(path: "/api/v1/ping")) == [2])
+            #expect(try numbers(store, JournalFilter(path: "/api/v1/p?ng")) == [3], "? matches only itself")
+            #expect(try numbers(store, JournalFilter(path: "/api/v1/[x]")) == [4], "[ matches only itself")
+            #expect(try numbers(store, JournalFilter(path: "/api/v1/USERS/*")).isEmpty, "paths are case-sensitive")
+        }
+    }
+}
