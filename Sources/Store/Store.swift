@@ -46,8 +46,15 @@ public final class Store {
     /// Runs `PRAGMA quick_check` (every b-tree page and index, without matching indexes to their rows)
     /// and throws `.damaged` with its first findings unless it answers `ok`.
     public func checkIntegrity() throws(StoreError) {
-        let findings = try database.fetchAll("PRAGMA quick_check(\(Self.reportedFindings))") { row throws(StoreError) in
-            try row.text(at: 0)
+        let findings: [String]
+        do {
+            findings = try database.fetchAll("PRAGMA quick_check(\(Self.reportedFindings))") { row throws(StoreError) in
+                try row.text(at: 0)
+            }
+        } catch {
+            // A page too broken to walk stops the check itself with SQLITE_CORRUPT.
+            guard error.code?.primary == .corrupt, case .sqlite(_, let message, _) = error else { throw error }
+            findings = [message]
         }
         guard findings == ["ok"] else { throw .damaged(path: path, findings: findings) }
     }
