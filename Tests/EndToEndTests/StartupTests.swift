@@ -67,9 +67,11 @@ import TestSupport
         let database = folder.file("countersign.sqlite")
         try Store.create(at: database, seedSQL: String(decoding: try Data(contentsOf: URL(fileURLWithPath: RepositoryFiles.seed)), as: UTF8.self))
         try DamagedDatabase.overwriteGamesTable(of: database)
-        let result = try countersign(in: folder, ["serve", "--port", "0", "--host", "127.0.0.1", "--db", database, "--seed", RepositoryFiles.seed])
-        #expect(result.status == 1)
-        #expect(result.errorOutput.contains("is damaged (PRAGMA quick_check"), "\(result.errorOutput)")
+        // A separate process: before the fix the server started (and passed /readyz) instead of failing.
+        let error = #expect(throws: ServerProcessError.self) {
+            try ServerProcess(arguments: ["--db", database, "--seed", RepositoryFiles.seed, "--certs", folder.file("server-certs")])
+        }
+        #expect(error?.output.contains("is damaged (PRAGMA quick_check") == true, "\(error?.output ?? "")")
         #expect(!FileManager.default.fileExists(atPath: folder.file("server-certs")))
     }
 }
