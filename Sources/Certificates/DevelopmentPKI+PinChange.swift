@@ -1,16 +1,3 @@
-/// The server's pin before and after `ensureReportingPinChange` re-issued its certificate.
-public struct ServerPinChange: Sendable, Equatable {
-    /// base64(SHA-256(SPKI)) that app builds made before pin.
-    public let old: String
-    /// The pin of the new certificate.
-    public let new: String
-
-    public init(old: String, new: String) {
-        self.old = old
-        self.new = new
-    }
-}
-
 extension DevelopmentPKI {
     /// `ensure`, and whether it gave the server a new key: a re-issued certificate (after `server.key`
     /// was deleted or `--extra-hosts` changed) breaks every app build that pins the old one, so callers

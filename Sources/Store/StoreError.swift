@@ -63,6 +63,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
                 + "(with its -wal and -shm files) away and run `countersign db migrate` to create a new one from the seed"
         case .readOnly, .cannotOpen:
             ". Check that \(file) and its folder exist and are writable by this user, or pass another --db"
+        case .full:
+            ". The disk holding \(file) is full: free some space and retry"
+        case .ioError:
+            ". Reading or writing \(file) failed: check the disk, then restore a copy if the error stays"
+        case .busy:
+            ". Another process holds the write lock on \(file) for longer than \(Database.busyTimeoutMilliseconds / 1000) s: stop it (a second server, a `countersign db` command) and retry"
         default:
             ""
         }

@@ -57,4 +57,11 @@ struct IntegrityTests {
                 && message.contains("not a SQLite database: stop the server, then restore a copy")
         }
     }
+
+    @Test(arguments: [(SQLiteResultCode.full, "free some space"), (.busy, "holds the write lock"), (.readOnly, "writable by this user"),
+                      (.ioError, "check the disk"), (.corrupt, "restore a copy")])
+    func databaseErrorsSayWhatToDoNext(code: SQLiteResultCode, advice: String) {
+        let error = StoreError.sqlite(code: code, message: "sqlite says", sql: nil)
+        #expect(error.description.contains(advice), "\(error)")
+    }
 }
