@@ -21,10 +21,7 @@ enum OperationalEndpoints {
         case "/healthz":
             return json(.ok, ["status": "ok"], requestID: requestID)
         case "/readyz":
-            let databaseReady = (try? store.allApps().isEmpty == false) ?? false
-            return databaseReady
-                ? json(.ok, ["status": "ready", "database": "ok", "tls": "ok"], requestID: requestID)
-                : json(HTTPStatus(code: 503), ["status": "not ready", "database": "unavailable", "tls": "ok"], requestID: requestID)
+            return readiness(of: store, requestID: requestID)
         case "/metrics":
             let report = metrics.report()
             return text(Array(report.text.utf8), contentType: MetricsExposition.contentType, requestID: requestID)
@@ -35,6 +32,21 @@ enum OperationalEndpoints {
             return text(document, contentType: "application/yaml; charset=utf-8", requestID: requestID)
         default:
             return json(HTTPStatus(code: 404), ["error": "not found"], requestID: requestID)
+        }
+    }
+
+    /// 200 when the database passes `PRAGMA quick_check` and has apps; 503 with the reason otherwise.
+    private static func readiness(of store: Store, requestID: String) -> HTTPResponse {
+        do {
+            try store.checkIntegrity()
+            if try store.allApps().isEmpty == false {
+                return json(.ok, ["status": "ready", "database": "ok", "tls": "ok"], requestID: requestID)
+            }
+            return json(HTTPStatus(code: 503), ["status": "not ready", "database": "unavailable", "tls": "ok",
+                                                "reason": "the database has no apps: run `countersign db reset` to load the seed"], requestID: requestID)
+        } catch {
+            return json(HTTPStatus(code: 503), ["status": "not ready", "database": error.code?.primary == .corrupt ? "damaged" : "unavailable",
+                                                "tls": "ok", "reason": .string(error.description)], requestID: requestID)
         }
     }
 

@@ -5,12 +5,18 @@ import Glibc
 public struct TimeZoneRules: Sendable {
     /// Why a zone could not be loaded.
     public enum LoadError: Error, Sendable, CustomStringConvertible {
+        /// The zone database is there but has no such zone.
         case unknownZone(String)
+        /// There is no zone database at all (the folder is missing).
+        case noZoneDatabase(directory: String)
         case unreadable(String)
 
         public var description: String {
             switch self {
-            case .unknownZone(let name): "unknown time zone '\(name)' (no file under /usr/share/zoneinfo; install tzdata)"
+            case .unknownZone(let name):
+                "unknown time zone '\(name)': not an IANA zone name such as Asia/Shanghai or UTC "
+                    + "(list them with `timedatectl list-timezones` or `ls /usr/share/zoneinfo`)"
+            case .noZoneDatabase(let directory): "no time zone database at \(directory): install tzdata"
             case .unreadable(let name): "time zone file for '\(name)' is not a valid TZif file"
             }
         }
@@ -30,7 +36,9 @@ public struct TimeZoneRules: Sendable {
         guard !identifier.isEmpty, !identifier.contains(".."), !identifier.hasPrefix("/") else {
             throw .unknownZone(identifier)
         }
-        guard let bytes = FileContents.read("\(directory)/\(identifier)", maxBytes: 1 << 20) else { throw .unknownZone(identifier) }
+        guard let bytes = FileContents.read("\(directory)/\(identifier)", maxBytes: 1 << 20) else {
+            throw access(directory, F_OK) == 0 ? .unknownZone(identifier) : .noZoneDatabase(directory: directory)
+        }
         guard let parsed = TZifParser.parse(bytes) else { throw .unreadable(identifier) }
         self.identifier = identifier
         transitions = parsed.transitions

@@ -27,24 +27,27 @@ enum BackendSetup {
     }
 
     /// The seed's text, read once at start (the database may be created from it, and resets use it).
-    static func seed(for configuration: Configuration) -> String? {
-        FileContents.read(configuration.seedPath).map { String(decoding: $0, as: UTF8.self) }
+    /// Without a database to create, a missing seed only disables resets; without both, start fails.
+    static func seed(for configuration: Configuration) throws(StartupError) -> String? {
+        let seed = FileContents.read(configuration.seedPath).map { String(decoding: $0, as: UTF8.self) }
+        if seed == nil && access(configuration.databasePath, F_OK) != 0 {
+            throw StartupError(step: "database", reason: "\(configuration.databasePath) does not exist and the seed file \(configuration.seedPath) cannot be read (run from the project folder or pass --seed and --db)")
+        }
+        return seed
     }
 
     /// Creates the database from the seed when it is absent (atomically), migrates it otherwise,
     /// and loads the signing apps.
     static func prepareDatabase(for configuration: Configuration, seed: String?, logger: Logger) throws(StartupError) -> AppRegistry {
         let path = configuration.databasePath
-        if access(path, F_OK) != 0 {
-            guard let seed else {
-                throw StartupError(step: "database", reason: "\(path) does not exist and the seed file \(configuration.seedPath) cannot be read (run from the project folder or pass --seed)")
-            }
+        if access(path, F_OK) != 0, let seed {
             try FileContents.createDirectories(forFile: path)
             try RunningServer.step("database") { () throws(StoreError) in try Store.create(at: path, seedSQL: seed) }
             logger.log("info", "created database from seed", [("path", .text(path)), ("seed", .text(configuration.seedPath))])
         }
         let records = try RunningServer.step("database") { () throws(StoreError) in
             let store = try Store(path: path)
+            try store.checkIntegrity()
             return try store.allApps()
         }
         return try RunningServer.step("apps") { () throws(AppRegistry.LoadError) in

@@ -20,18 +20,17 @@ public final class RunningServer: Sendable {
     private let journal: Journal?
 
     /// Prepares everything `configuration` asks for and starts serving.
+    /// Everything that can fail without side effects (time zone, seed, stubs, the address to listen on,
+    /// an existing database's integrity) is checked before any file is created, so a start that fails
+    /// leaves no new CA or database behind.
     public static func start(_ configuration: Configuration, logger: Logger) throws(StartupError) -> RunningServer {
-        let certificates = CertificatePaths(directory: configuration.certificatesDirectory)
-        let created = try step("certificates") { () throws(CertificateError) in
-            try DevelopmentPKI.ensure(at: certificates, options: configuration.certificateOptions)
-        }
-        if !created.isEmpty {
-            logger.log("info", "created certificates", [("folder", .text(certificates.directory)), ("files", .json(.array(created.map(JSONValue.string))))])
-        }
         let settings = try BackendSetup.settings(for: configuration)
-        let seed = BackendSetup.seed(for: configuration)
-        let apps = try BackendSetup.prepareDatabase(for: configuration, seed: seed, logger: logger)
+        let seed = try BackendSetup.seed(for: configuration)
         let stubs = try StubFolder.load(configuration.stubsDirectory)
+        try checkListenAddress(of: configuration)
+        let apps = try BackendSetup.prepareDatabase(for: configuration, seed: seed, logger: logger)
+        let certificates = CertificatePaths(directory: configuration.certificatesDirectory)
+        try ensureCertificates(at: certificates, options: configuration.certificateOptions, logger: logger)
 
         let mainTLS = TLSContextBox(try step("TLS") { () throws(TLSError) in try TLSContext.server(configuration.serverTLS(certificates)) })
         var listeners = [ListenerConfiguration(name: "main", host: configuration.host, port: configuration.port, tls: mainTLS)]
@@ -81,6 +80,45 @@ public final class RunningServer: Sendable {
         self.mainTLS = mainTLS
         self.logger = logger
         self.journal = journal
+    }
+
+    /// Creates missing certificate files; warns with the old and the new pin when the server
+    /// certificate's key changed, since every app build that pins the old one stops connecting.
+    private static func ensureCertificates(at certificates: CertificatePaths, options: CertificateOptions,
+                                           logger: Logger) throws(StartupError) {
+        let created = try step("certificates") { () throws(CertificateError) in
+            try DevelopmentPKI.ensureReportingPinChange(at: certificates, options: options)
+        }
+        if !created.files.isEmpty {
+            logger.log("info", "created certificates", [("folder", .text(certificates.directory)), ("files", .json(.array(created.files.map(JSONValue.string))))])
+        }
+        if let change = created.pinChange {
+            logger.log("warning", "the server certificate has a new key: apps that pin the old pin fail until they pin the new one (see docs/pinning.md)",
+                       [("old_spki_sha256", .text(change.old)), ("new_spki_sha256", .text(change.new))])
+        }
+    }
+
+    /// Fails, naming `--host` or `--port`, when the main listener's address does not resolve or cannot be bound.
+    private static func checkListenAddress(of configuration: Configuration) throws(StartupError) {
+        let host = configuration.host
+        let port = configuration.port
+        do {
+            try ListenProbe.check(host: host, port: port)
+        } catch {
+            switch error {
+            case .unresolvable:
+                throw StartupError(step: "listen", reason: "--host '\(host)' is not an IP address or a name that resolves; "
+                    + "use 0.0.0.0 (every IPv4 interface), :: (every interface), 127.0.0.1 (this machine only) or one of its addresses")
+            case .unbindable(let failure):
+                let advice = switch failure.errorNumber {
+                case EADDRINUSE: "another process listens on port \(port): stop it, or pass another --port (0 picks a free one)"
+                case EADDRNOTAVAIL: "--host '\(host)' is not an address of this machine; use 0.0.0.0, :: or 127.0.0.1"
+                case EACCES: "ports below 1024 need privileges: pass --port 8443 or above"
+                default: String(cString: strerror(failure.errorNumber))
+                }
+                throw StartupError(step: "listen", reason: "cannot listen on \(host) port \(port): \(advice)")
+            }
+        }
     }
 
     /// The main listener's port.

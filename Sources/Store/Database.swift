@@ -44,7 +44,9 @@ final class Database {
         do {
             try configure()
         } catch {
-            throw StoreError.cannotOpen(path: path, code: error.code ?? .error, message: error.description)
+            // SQLite's own message only: the advice of `StoreError` is added once, by `.cannotOpen`.
+            let message = if case .sqlite(_, let message, _) = error { message } else { error.description }
+            throw StoreError.cannotOpen(path: path, code: error.code ?? .error, message: message)
         }
     }
 

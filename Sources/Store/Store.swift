@@ -9,12 +9,15 @@
 public final class Store {
     /// The connection. Internal so that tests can inspect the file directly.
     let database: Database
+    /// The file it opened, as given (for messages).
+    public let path: String
 
     /// Opens the database at `path`, creating an empty file when absent (the folder must
     /// exist), and applies pending migrations. Use `create(at:seedSQL:)` for a new
     /// database with data.
     public init(path: String) throws(StoreError) {
         database = try Database(path: path)
+        self.path = path
         try migrate()
     }
 
@@ -39,6 +42,25 @@ public final class Store {
 
     /// The statements this connection ran for its callers, and their time.
     public var statementTiming: StatementTiming { database.timing }
+
+    /// Runs `PRAGMA quick_check` (every b-tree page and index, without matching indexes to their rows)
+    /// and throws `.damaged` with its first findings unless it answers `ok`.
+    public func checkIntegrity() throws(StoreError) {
+        let findings: [String]
+        do {
+            findings = try database.fetchAll("PRAGMA quick_check(\(Self.reportedFindings))") { row throws(StoreError) in
+                try row.text(at: 0)
+            }
+        } catch {
+            // A page too broken to walk stops the check itself with SQLITE_CORRUPT.
+            guard error.code?.primary == .corrupt, case .sqlite(_, let message, _) = error else { throw error }
+            findings = [message]
+        }
+        guard findings == ["ok"] else { throw .damaged(path: path, findings: findings) }
+    }
+
+    /// How many problems `checkIntegrity` reports at most.
+    static let reportedFindings = 3
 
     /// Applies the migrations not yet recorded in the file; does nothing when all are.
     public func migrate() throws(StoreError) {

@@ -10,8 +10,8 @@ import TLS
 /// printed. Pins `server.cer`, can present `client.p12`, and remembers the last login's token.
 enum CallCommand {
     static let usage = """
-    Usage: countersign call METHOD PATH [-d name=value ...] [--json] [options]
-      -d name=value          a parameter (query for GET, form body otherwise; repeatable)
+    Usage: countersign call [options] METHOD PATH [options]
+      -d, --data name=value  a parameter (query for GET, form body otherwise; repeatable)
       --json                 send the parameters as a JSON object body (values that look like numbers
                              or true/false are sent as such)
       --host H --port P      the server (default localhost and COUNTERSIGN_PORT or 8443)
@@ -22,14 +22,15 @@ enum CallCommand {
       --language L           Accept-Language
       --device-id ID         X-DEVICE-ID
       --state-dir DIR        where the last login's token is kept (default .countersign)
-      -v                     print the canonical string and the request and response headers
+      -v, --verbose          print the canonical string and the request and response headers
+    Options may come before or after METHOD PATH.
     Exit status: 0 when code is 0, 1 for another code, 3 when no envelope came back, 2 for usage errors.
     """
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.isEmpty || arguments.contains("--help") {
+        if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
-            return arguments.isEmpty ? 2 : 0
+            return 0
         }
         return Console.exitStatus(failureStatus: 3) {
             let call = try CallOptions(arguments, environment: environment)

@@ -29,34 +29,21 @@ struct CallOptions {
     let options: OptionReader
 
     init(_ arguments: [String], environment: [String: String]) throws(CommandError) {
-        guard arguments.count >= 2 else { throw CommandError("call needs METHOD and PATH") }
-        method = arguments[0].uppercased()
-        path = arguments[1]
+        let options = try OptionReader(arguments, valueNames: ["host", "port", "certs", "client-p12-password", "token", "secret", "app-key",
+                                                               "language", "device-id", "db", "seed", "state-dir", "data"],
+                                       switchNames: ["json", "client-p12", "no-token", "verbose"],
+                                       aliases: ["d": "data", "v": "verbose"], positionalLimit: 2)
+        guard options.positionals.count == 2 else { throw CommandError("call needs METHOD and PATH, such as GET /api/v1/ping; countersign call --help lists the options") }
+        method = options.positionals[0].uppercased()
+        path = options.positionals[1]
         guard path.hasPrefix("/") else { throw CommandError("PATH must start with /, such as /api/v1/ping") }
-        var rest: [String] = []
         var parameters: [(String, String)] = []
-        var verbose = false
-        var index = 2
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "-d" {
-                index += 1
-                guard index < arguments.count, let equals = arguments[index].firstIndex(of: "=") else {
-                    throw CommandError("-d needs name=value")
-                }
-                parameters.append((String(arguments[index][..<equals]), String(arguments[index][arguments[index].index(after: equals)...])))
-            } else if argument == "-v" {
-                verbose = true
-            } else {
-                rest.append(argument)
-            }
-            index += 1
+        for pair in options.all("data") {
+            guard let equals = pair.firstIndex(of: "=") else { throw CommandError("-d needs name=value") }
+            parameters.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
         }
-        let options = try OptionReader(rest, valueNames: ["host", "port", "certs", "client-p12-password", "token", "secret", "app-key",
-                                                          "language", "device-id", "db", "seed", "state-dir"],
-                                       switchNames: ["json", "client-p12", "no-token"])
         self.parameters = parameters
-        self.verbose = verbose
+        verbose = options.switches.contains("verbose")
         self.options = options
         json = options.switches.contains("json")
         host = options.value("host") ?? "localhost"

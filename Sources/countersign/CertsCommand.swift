@@ -11,7 +11,7 @@ enum CertsCommand {
     """
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") {
+        if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
             return 0
         }
@@ -19,14 +19,23 @@ enum CertsCommand {
             let renew = arguments.contains("--renew-server")
             let configuration = try ConfigurationParser.parse(arguments: arguments.filter { $0 != "--renew-server" }, environment: environment)
             let paths = CertificatePaths(directory: configuration.certificatesDirectory)
-            let created = try DevelopmentPKI.ensure(at: paths, options: configuration.certificateOptions)
-            for file in created { print("created \(paths.directory)/\(file)") }
-            if renew && created.isEmpty {
+            let created = try DevelopmentPKI.ensureReportingPinChange(at: paths, options: configuration.certificateOptions)
+            for file in created.files { print("created \(paths.directory)/\(file)") }
+            if let change = created.pinChange { warnAbout(change) }
+            if renew && created.files.isEmpty {
+                let old = try DevelopmentPKI.spkiPin(ofCertificateAt: paths.serverCertificate)
                 try DevelopmentPKI.renewServer(at: paths, options: configuration.certificateOptions)
                 print("renewed \(paths.serverCertificate), \(paths.serverKey), \(paths.serverDER), \(paths.serverSPKIPin)")
+                warnAbout(ServerPinChange(old: old, new: try DevelopmentPKI.spkiPin(ofCertificateAt: paths.serverCertificate)))
             }
             print("server SPKI pin (sha256, base64): \(try DevelopmentPKI.spkiPin(ofCertificateAt: paths.serverCertificate))")
             return 0
         }
+    }
+
+    /// Pinned app builds stop connecting when the server key changes: say so, with both pins.
+    private static func warnAbout(_ change: ServerPinChange) {
+        Console.error("warning: the server certificate has a new key; apps that pin the old server.cer or SPKI pin "
+            + "fail until they pin the new one (docs/pinning.md)\n  old spki_sha256: \(change.old)\n  new spki_sha256: \(change.new)")
     }
 }

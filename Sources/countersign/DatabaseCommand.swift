@@ -13,9 +13,13 @@ enum DatabaseCommand {
     """
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        guard let action = arguments.first, ["migrate", "seed", "reset"].contains(action) else {
+        if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
-            return arguments.first == "--help" ? 0 : 2
+            return 0
+        }
+        guard let action = arguments.first, ["migrate", "seed", "reset"].contains(action) else {
+            Console.error("db needs migrate, seed or reset\n\(usage)")
+            return 2
         }
         return Console.exitStatus {
             let configuration = try ConfigurationParser.parse(arguments: Array(arguments.dropFirst()), environment: environment)

@@ -7,7 +7,17 @@ import TLS
 /// `countersign health`: exits 0 when the server on this machine answers `/healthz` over TLS with
 /// the certificate from the certificate folder (a container `HEALTHCHECK` that needs no curl).
 enum HealthCommand {
+    static let usage = """
+    Usage: countersign health [--port P] [--certs DIR] [serve settings]
+    Exits 0 when https://127.0.0.1:P/healthz answers 200 with a certificate from DIR's CA, 1 otherwise.
+    Reads the same settings and COUNTERSIGN_* variables as serve (default port 8443, certs server-certs).
+    """
+
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
         do {
             let configuration = try ConfigurationParser.parse(arguments: arguments, environment: environment)
             let paths = CertificatePaths(directory: configuration.certificatesDirectory)

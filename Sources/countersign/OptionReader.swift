@@ -1,26 +1,41 @@
-/// Reads `--name value` / `--name=value` options of a subcommand, repeated ones included.
+/// Reads the options of a subcommand: `--name value`, `--name=value`, switches, one-letter aliases
+/// (`-d value`, `-v`) and up to `positionalLimit` positional arguments, in any order.
 struct OptionReader {
     private(set) var values: [String: [String]] = [:]
     private(set) var switches: Set<String> = []
+    /// The arguments that are not options, in order (such as `call`'s METHOD and PATH).
+    private(set) var positionals: [String] = []
 
-    /// Parses `arguments`; names in `switchNames` take no value. Throws a message for the user.
-    init(_ arguments: [String], valueNames: Set<String>, switchNames: Set<String> = []) throws(CommandError) {
+    /// Parses `arguments`; names in `switchNames` take no value, `aliases` maps a letter (`d`) to the
+    /// long name it stands for (`data`). Throws a message for the user.
+    init(_ arguments: [String], valueNames: Set<String>, switchNames: Set<String> = [],
+         aliases: [Character: String] = [:], positionalLimit: Int = 0) throws(CommandError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            guard argument.hasPrefix("--") else { throw CommandError("unexpected argument '\(argument)'") }
-            var name = String(argument.dropFirst(2))
+            var name: String
             var value: String?
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    value = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else if argument.count == 2, argument.hasPrefix("-"), let letter = argument.last, let long = aliases[letter] {
+                name = long
+            } else if !argument.hasPrefix("-") && positionals.count < positionalLimit {
+                positionals.append(argument)
+                index += 1
+                continue
+            } else {
+                throw CommandError(argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument '\(argument)'")
             }
             if switchNames.contains(name) {
                 switches.insert(name)
             } else if valueNames.contains(name) {
                 if value == nil {
                     index += 1
-                    guard index < arguments.count else { throw CommandError("--\(name) needs a value") }
+                    guard index < arguments.count else { throw CommandError("\(argument) needs a value") }
                     value = arguments[index]
                 }
                 values[name, default: []].append(value ?? "")

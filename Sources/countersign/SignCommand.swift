@@ -11,7 +11,7 @@ enum SignCommand {
     """
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") {
+        if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
             return 0
         }
