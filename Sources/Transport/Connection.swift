@@ -16,27 +16,11 @@ final class Connection {
     /// Ciphertext the socket did not take yet, from `pendingOffset` on.
     var pendingCiphertext: [UInt8] = []
     var pendingOffset = 0
-    /// The peer closed its sending side (or TLS sent close_notify).
-    var inputClosed = false
-    /// Reading stopped because too much output waits for the peer.
-    var readingPaused = false
-    /// A delayed, dribbled or dropped response is in progress; later pipelined requests wait.
-    var answeringLate = false
-    /// The last response said `Connection: close`: close once it is written.
-    var closeAfterFlush = false
-    /// After the last response or a TLS alert, the socket's write side is shut and input is read and
-    /// discarded for a moment, so that the peer sees the response or alert instead of a reset.
-    var lingering = false
-    /// Bytes discarded while lingering.
-    private var lingerDiscardedBytes = 0
     /// No byte has arrived yet: the first one tells a TLS record from a plain-HTTP request.
     private var awaitingFirstByte = true
-    private(set) var isClosed = false
 
-    /// How long a lingering close waits for the peer to close.
-    private static let lingerMilliseconds: Int64 = 2_000
-    /// How many bytes a lingering close reads and discards at most before it closes anyway.
-    private static let maxLingerBytes = 1 << 20
+    /// Whether the connection is closed.
+    var isClosed: Bool { machine.isClosed }
 
     init(socket: Socket, tls: TLSConnection, loop: EventLoop, info: ConnectionInfo) {
         self.socket = socket
@@ -58,30 +42,43 @@ final class Connection {
 
     /// Applies the state machine's timeouts.
     func checkDeadlines(now: Instant) {
-        guard case .close(let reason) = machine.tick(now: now) else { return }
-        if reason == .handshakeTimeout && !lingering { loop.responder?.handshakeFailed(connection: info, failure: .timedOut) }
-        close()
+        let action = machine.tick(now: now)
+        if action == .close(.handshakeTimeout) { loop.responder?.handshakeFailed(connection: info, failure: .timedOut) }
+        run(action)
     }
 
     /// The server began shutting down.
     func shutdownRequested() {
-        if case .close = machine.shutdownRequested() { close() }
+        run(machine.shutdownRequested())
     }
 
-    /// Closes the socket and leaves the loop; safe to call more than once.
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        machine.closed()
-        let descriptor = socket.descriptor
-        socket.close()
-        loop.connectionClosed(self, descriptor: descriptor)
+    /// Closes the socket for `reason` and leaves the loop; safe to call more than once.
+    func close(_ reason: ConnectionStateMachine.CloseReason) {
+        run(machine.close(reason))
     }
 
     /// Closes with a TCP RST instead of a FIN.
-    func reset() {
+    private func reset() {
         socket.prepareReset()
-        close()
+        close(.faultReset)
+    }
+
+    /// Carries out what the state machine asked for.
+    private func run(_ action: ConnectionStateMachine.Action) {
+        switch action {
+        case .none:
+            break
+        case .close(let reason):
+            let descriptor = socket.descriptor
+            socket.close()
+            loop.connectionClosed(self, descriptor: descriptor)
+            loop.responder?.connectionClosed(connection: info, reason: reason)
+        case .linger(let deadline):
+            linger(until: deadline)
+        case .resumeReading:
+            process()
+            readAvailable()
+        }
     }
 
     // MARK: Input
@@ -91,24 +88,22 @@ final class Connection {
     /// because with edge-triggered epoll the end of input that came with the last bytes is
     /// announced only once.
     private func readAvailable(untilWouldBlock: Bool = false) {
-        while !isClosed && !readingPaused && !inputClosed {
+        while machine.canRead {
             let result: SystemCallResult<Int>
             do {
                 result = try loop.socketReadBuffer.withUnsafeMutableBytes { buffer throws(SystemCallError) in
                     try socket.read(into: buffer)
                 }
             } catch {
-                close()
-                return
+                return close(.socketFailed)
             }
             guard case .done(let count) = result else { break }
             if count == 0 {
-                inputClosed = true
+                run(machine.inputEnded())
                 break
             }
-            if lingering {
-                lingerDiscardedBytes += count
-                if lingerDiscardedBytes > Self.maxLingerBytes { return close() }
+            if machine.isLingering {
+                run(machine.discarded(bytes: count))
                 continue
             }
             if awaitingFirstByte {
@@ -121,16 +116,12 @@ final class Connection {
             loop.socketReadBuffer.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             if count < loop.socketReadBuffer.count && !untilWouldBlock { break }
         }
-        if lingering {
-            if inputClosed { close() }
-            return
-        }
         process()
     }
 
     /// Drives the handshake, decrypts what arrived, answers complete requests and writes the output.
     func process() {
-        guard !isClosed, !lingering else { return }
+        guard !isClosed, !machine.isLingering else { return }
         if !tls.isHandshakeComplete {
             switch tls.handshake() {
             case .complete:
@@ -138,24 +129,22 @@ final class Connection {
                 info.tlsVersion = tls.negotiatedProtocolVersion
                 info.sessionResumed = tls.sessionWasReused
                 loop.responder?.handshakeCompleted(connection: info)
-                if case .close = machine.handshakeCompleted(now: loop.clock.now()) {
-                    close()
-                    return
-                }
+                run(machine.handshakeCompleted(now: loop.clock.now()))
+                if isClosed { return }
             case .wantsMoreData:
                 writeOutput()
-                if inputClosed { close() }
+                run(machine.handshakeWantsMoreData())
                 return
             case .failed(let error):
                 loop.responder?.handshakeFailed(connection: info, failure: .refused(error))
-                closeAfterAlert()
+                closeAfterAlert(.handshakeFailed)
                 return
             }
         }
         guard decrypt() else { return }
         dispatchRequests()
         writeOutput()
-        if inputClosed && !answeringLate && pendingCiphertext.isEmpty && !isClosed { close() }
+        run(machine.turnFinished(outputPending: !pendingCiphertext.isEmpty))
     }
 
     /// Moves every decrypted byte into the parser; false when the connection had to close.
@@ -173,10 +162,10 @@ final class Connection {
                 machine.inputArrived(now: loop.clock.now(), partialRequest: parser.hasPartialRequest, readingBody: parser.isReadingBody)
                 return true
             case .closed:
-                inputClosed = true
+                run(machine.inputEnded())
                 return true
             case .failed:
-                closeAfterAlert()
+                closeAfterAlert(.tlsFailed)
                 return false
             }
         }
@@ -192,9 +181,9 @@ final class Connection {
     /// closes like after a last response.
     private func answerPlainHTTP() {
         loop.responder?.handshakeFailed(connection: info, failure: .plainHTTP)
-        guard write(Self.plainHTTPAnswer, from: 0) == Self.plainHTTPAnswer.count else { return close() }
-        closeAfterFlush = true
-        finishIfDone()
+        guard write(Self.plainHTTPAnswer, from: 0) == Self.plainHTTPAnswer.count else { return close(.socketFailed) }
+        machine.closeAfterFlush(.plainHTTP)
+        outputFlushed()
     }
 
     private static let plainHTTPAnswer: [UInt8] = {
@@ -206,13 +195,13 @@ final class Connection {
     /// Sends the alert of a failed TLS session, then closes like after a last response: the peer may
     /// have sent more (the rest of its handshake, a request) that an immediate close would answer
     /// with a reset, which many clients report instead of the alert.
-    private func closeAfterAlert() {
-        closeAfterFlush = true
+    private func closeAfterAlert(_ reason: ConnectionStateMachine.CloseReason) {
+        machine.closeAfterFlush(reason)
         writeOutput()
     }
 
     private func dispatchRequests() {
-        while !isClosed && !answeringLate && !closeAfterFlush {
+        while machine.canDispatch {
             // Answers to pipelined requests are batched into one write, up to the output limit;
             // beyond it they go out now, and reading pauses while the peer does not take them.
             if loop.outgoingPlaintext.count >= loop.configuration.maxPendingOutputBytes {
@@ -220,7 +209,7 @@ final class Connection {
                 if isClosed { return }
             }
             if pendingCiphertext.count - pendingOffset >= loop.configuration.maxPendingOutputBytes {
-                readingPaused = true
+                machine.outputBackedUp()
                 return
             }
             // Switching on the result itself moves the request out of it instead of copying it.
@@ -238,6 +227,7 @@ final class Connection {
                     responseDone(keepAlive: keepAlive)
                 } else {
                     writeOutput()
+                    machine.answerDeferred()
                     answerLate(plan, for: request, keepAlive: keepAlive)
                 }
             case .bodyTooLarge(let head):
@@ -274,21 +264,18 @@ final class Connection {
     }
 
     private func responseDone(keepAlive: Bool) {
-        if !keepAlive { closeAfterFlush = true }
-        _ = machine.responseFinished(now: loop.clock.now(), keepAlive: keepAlive, partialRequest: parser.hasPartialRequest)
-        if machine.isDraining && keepAlive && !parser.hasPartialRequest { closeAfterFlush = true }
+        run(machine.responseFinished(now: loop.clock.now(), keepAlive: keepAlive, partialRequest: parser.hasPartialRequest))
     }
 
     // MARK: Late answers (injected faults)
 
     private func answerLate(_ plan: ResponsePlan, for request: HTTPRequest, keepAlive: Bool) {
-        answeringLate = true
         let start = { [self] in
             guard !isClosed else { return }
             let keepAlive = keepAlive && !machine.isDraining
             switch plan.delivery {
             case .drop:
-                close()
+                close(.faultDropped)
             case .reset:
                 reset()
             case .normal:
@@ -327,7 +314,6 @@ final class Connection {
 
     private func finishLateAnswer(keepAlive: Bool) {
         responseDone(keepAlive: keepAlive)
-        answeringLate = false
         writeOutput()
         process()
     }
@@ -342,10 +328,7 @@ final class Connection {
             let result = tls.writePlaintext(plaintext)
             plaintext.removeAll(keepingCapacity: true)
             loop.outgoingPlaintext = plaintext
-            if case .failed = result {
-                close()
-                return
-            }
+            if case .failed = result { return close(.tlsFailed) }
         }
         if pendingCiphertext.isEmpty {
             var ciphertext = loop.lendOutgoingCiphertext()
@@ -358,14 +341,13 @@ final class Connection {
             }
             let drained = !ciphertext.isEmpty
             loop.outgoingCiphertext = ciphertext
-            guard drained else { return finishIfDone() }
+            guard drained else { return outputFlushed() }
         } else {
             _ = tls.drainCiphertext(into: &pendingCiphertext)
             writePending()
             return
         }
-        machine.outputProgress(now: loop.clock.now(), pending: !pendingCiphertext.isEmpty)
-        finishIfDone()
+        outputWritten()
     }
 
     /// Writes ciphertext left over from earlier turns.
@@ -376,13 +358,19 @@ final class Connection {
             pendingCiphertext = []
             pendingOffset = 0
         }
-        machine.outputProgress(now: loop.clock.now(), pending: !pendingCiphertext.isEmpty)
-        if pendingCiphertext.isEmpty && readingPaused && !isClosed {
-            readingPaused = false
-            process()
-            readAvailable()
-        }
-        finishIfDone()
+        outputWritten()
+    }
+
+    /// Reports the output's progress (which may resume reading) and, once it is all out, its end.
+    private func outputWritten() {
+        run(machine.outputProgress(now: loop.clock.now(), pending: !pendingCiphertext.isEmpty))
+        outputFlushed()
+    }
+
+    /// Reports that no output waits, when none does: a connection closing after its last output lingers.
+    private func outputFlushed() {
+        guard pendingCiphertext.isEmpty, machine.isClosingAfterFlush else { return }
+        run(machine.outputFlushed(now: loop.clock.now()))
     }
 
     /// Writes `bytes[offset...]` until the socket would block; returns how many were written.
@@ -395,7 +383,7 @@ final class Connection {
                     try socket.write(UnsafeRawBufferPointer(rebasing: buffer[position...]))
                 }
             } catch {
-                close()
+                close(.socketFailed)
                 return bytes.count - offset
             }
             guard case .done(let count) = result else { break }
@@ -405,11 +393,9 @@ final class Connection {
     }
 
     /// After the last response of a `Connection: close` exchange, or a TLS alert, is written: close_notify
-    /// (when a session is up), shut the write side, and linger until the peer closes, a short time passes
+    /// (when a session is up), shut the write side, and linger until the peer closes, `deadline` passes
     /// or too many bytes arrive.
-    private func finishIfDone() {
-        guard closeAfterFlush, !lingering, !isClosed, pendingCiphertext.isEmpty, !answeringLate else { return }
-        lingering = true
+    private func linger(until deadline: Instant) {
         tls.shutdown()
         var ciphertext = loop.lendOutgoingCiphertext()
         ciphertext.removeAll(keepingCapacity: true)
@@ -417,8 +403,8 @@ final class Connection {
         _ = write(ciphertext, from: 0)
         loop.outgoingCiphertext = ciphertext
         _ = Glibc.shutdown(socket.descriptor, Int32(SHUT_WR))
-        loop.schedule(afterMilliseconds: Self.lingerMilliseconds) { [self] in close() }
-        if inputClosed { close() }
+        loop.schedule(at: deadline) { [self] in checkDeadlines(now: loop.clock.now()) }
+        run(machine.lingeringStarted())
     }
 
     private static let continueInterimResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)

@@ -1,6 +1,6 @@
 /// The lifecycle of one client connection, without I/O: events come in with the current instant and
-/// return the action the connection must take. Deadlines come from an injected clock, so every timeout is
-/// testable without sockets.
+/// return the action the connection must take. Deadlines come from an injected clock, so every
+/// transition and timeout is testable without sockets.
 public struct ConnectionStateMachine: Sendable {
     /// Where the connection is in its life.
     public enum State: Equatable, Sendable {
@@ -13,13 +13,24 @@ public struct ConnectionStateMachine: Sendable {
         /// The headers are complete and the body is arriving: it must be complete before `bodyDeadline`,
         /// and each piece renews `deadline`, the idle one.
         case receivingBody(deadline: Instant, bodyDeadline: Instant)
-        /// A request is being answered: by the handler, a delay or a slow body; no input timeout applies.
+        /// A request is being answered at once by the responder; no input timeout applies.
         case responding
-        /// The connection is closed; nothing more happens.
-        case closed
+        /// A delayed, dribbled, dropped or reset answer is in progress: later pipelined requests wait
+        /// for it and no input timeout applies. `thenClose` is set when the connection must close
+        /// after it (a TLS alert went out meanwhile), for that reason.
+        case answeringLate(thenClose: CloseReason?)
+        /// The last output (a response that said `Connection: close`, a TLS alert, the plain-HTTP
+        /// answer) is being written; once it is out the connection lingers, then closes for `reason`.
+        case closingAfterFlush(reason: CloseReason)
+        /// The write side is shut and input is read and discarded, so that the peer sees the last
+        /// response or alert instead of a reset, until the peer closes, `deadline` passes or more than
+        /// `maxLingerBytes` arrive; then the connection closes for `reason`.
+        case lingering(reason: CloseReason, deadline: Instant, discardedBytes: Int)
+        /// The connection is closed, for `reason`; nothing more happens.
+        case closed(reason: CloseReason)
     }
 
-    /// Why a connection is closed by the server.
+    /// Why a connection is closed.
     public enum CloseReason: String, Equatable, Sendable {
         case handshakeTimeout = "handshake timeout"
         case requestHeadersTimeout = "request headers timeout"
@@ -27,15 +38,41 @@ public struct ConnectionStateMachine: Sendable {
         case idleTimeout = "idle timeout"
         case writeStalled = "peer stopped reading"
         case shutdown = "server shutting down"
+        /// The peer closed its side between requests.
+        case peerClosed = "peer closed"
+        /// The last response said `Connection: close` (the client asked, HTTP/1.0, a refused request).
+        case lastResponse = "response said close"
+        /// The TLS handshake failed; its alert was sent.
+        case handshakeFailed = "tls handshake failed"
+        /// The TLS session failed after the handshake; its alert was sent, if any.
+        case tlsFailed = "tls session failed"
+        /// A plain-HTTP request on the TLS port, answered with a short 400.
+        case plainHTTP = "plain http on the tls port"
+        /// Reading or writing the socket failed.
+        case socketFailed = "socket error"
+        /// An injected fault dropped the connection without an answer.
+        case faultDropped = "fault: drop"
+        /// An injected fault reset the connection.
+        case faultReset = "fault: reset"
     }
 
     /// What the connection must do after an event.
     public enum Action: Equatable, Sendable {
         /// Nothing.
         case none
-        /// Close the connection now.
+        /// Close the socket now.
         case close(CloseReason)
+        /// Send close_notify, shut the socket's write side, discard input, and check the deadlines
+        /// again at `until`; then report `lingeringStarted()`.
+        case linger(until: Instant)
+        /// The output that paused reading has gone out: answer buffered requests and read again.
+        case resumeReading
     }
+
+    /// How long a lingering close waits for the peer to close.
+    public static let lingerMilliseconds: Int64 = 2_000
+    /// How many bytes a lingering close reads and discards at most before it closes anyway.
+    public static let maxLingerBytes = 1 << 20
 
     /// The current state.
     public private(set) var state: State
@@ -43,6 +80,10 @@ public struct ConnectionStateMachine: Sendable {
     public private(set) var writeStallDeadline: Instant?
     /// Whether the server is shutting down: the connection closes as soon as it is between requests.
     public private(set) var isDraining = false
+    /// The peer closed its sending side (or TLS sent close_notify).
+    public private(set) var hasInputEnded = false
+    /// Reading stopped because too much output waits for the peer.
+    public private(set) var readingPaused = false
     private let timeouts: ConnectionTimeouts
 
     /// A new connection accepted at `now`, starting its handshake.
@@ -51,10 +92,48 @@ public struct ConnectionStateMachine: Sendable {
         state = .handshaking(deadline: now.adding(milliseconds: timeouts.handshakeMilliseconds))
     }
 
+    // MARK: Queries
+
+    /// Whether the connection is closed.
+    public var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
+    /// Whether input is read only to be discarded.
+    public var isLingering: Bool {
+        if case .lingering = state { return true }
+        return false
+    }
+
+    /// Whether the connection waits for its output to be written to linger and close.
+    public var isClosingAfterFlush: Bool {
+        if case .closingAfterFlush = state { return true }
+        return false
+    }
+
+    /// Whether the socket is to be read: open, not paused, input not ended.
+    public var canRead: Bool { !readingPaused && !hasInputEnded && !isClosed }
+
+    /// Whether the next parsed request may be answered now.
+    public var canDispatch: Bool {
+        switch state {
+        case .idle, .receivingHeaders, .receivingBody, .responding: true
+        case .handshaking, .answeringLate, .closingAfterFlush, .lingering, .closed: false
+        }
+    }
+
+    // MARK: Input events
+
     /// The handshake finished: wait for the first request.
     public mutating func handshakeCompleted(now: Instant) -> Action {
         guard case .handshaking = state else { return .none }
         return becomeIdle(now: now)
+    }
+
+    /// The handshake needs more bytes from the peer: if the peer has closed, they never come.
+    public mutating func handshakeWantsMoreData() -> Action {
+        hasInputEnded ? close(.peerClosed) : .none
     }
 
     /// Bytes of a request arrived while no request was being answered.
@@ -72,42 +151,126 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
+    /// The peer closed its sending side. A lingering connection has then done its job and closes.
+    public mutating func inputEnded() -> Action {
+        hasInputEnded = true
+        guard case .lingering(let reason, _, _) = state else { return .none }
+        return close(reason)
+    }
+
+    /// `bytes` arrived while lingering and were discarded; too many close the connection.
+    public mutating func discarded(bytes: Int) -> Action {
+        guard case .lingering(let reason, let deadline, let discardedBytes) = state else { return .none }
+        let total = discardedBytes + bytes
+        if total > Self.maxLingerBytes { return close(reason) }
+        state = .lingering(reason: reason, deadline: deadline, discardedBytes: total)
+        return .none
+    }
+
+    /// What arrived so far is handled and `outputPending` says whether output still waits for the
+    /// socket: a peer that closed its side is done once nothing is left to answer or write.
+    public mutating func turnFinished(outputPending: Bool) -> Action {
+        guard hasInputEnded, !outputPending else { return .none }
+        switch state {
+        case .answeringLate, .closed: return .none
+        default: return close(.peerClosed)
+        }
+    }
+
+    // MARK: Responses
+
     /// A complete request was handed to the responder.
     public mutating func responseStarted() {
-        guard state != .closed else { return }
+        guard !isClosed else { return }
         state = .responding
     }
 
-    /// The response is written out. With `keepAlive`, the connection waits for the next request
-    /// (or goes on with the bytes of a pipelined one already buffered); otherwise it closes.
-    public mutating func responseFinished(now: Instant, keepAlive: Bool, partialRequest: Bool) -> Action {
-        guard state == .responding else { return .none }
-        guard keepAlive else {
-            state = .closed
-            return .none
-        }
-        if isDraining && !partialRequest { return close(.shutdown) }
-        if partialRequest {
-            state = .receivingHeaders(deadline: now.adding(milliseconds: timeouts.requestHeadersMilliseconds))
-            return .none
-        }
-        return becomeIdle(now: now)
+    /// The responder planned a late answer (a delay, a dribble, a drop or a reset): later requests wait.
+    public mutating func answerDeferred() {
+        guard state == .responding else { return }
+        state = .answeringLate(thenClose: nil)
     }
 
-    /// The socket took none of the pending output (`stuck`), or took some and has room again.
+    /// The response is encoded. With `keepAlive`, the connection waits for the next request (or goes
+    /// on with the bytes of a pipelined one already buffered); otherwise, or when the server is
+    /// shutting down with nothing buffered, it closes once the output is written.
+    public mutating func responseFinished(now: Instant, keepAlive: Bool, partialRequest: Bool) -> Action {
+        switch state {
+        case .responding:
+            break
+        case .answeringLate(let pending?):
+            state = .closingAfterFlush(reason: pending)
+            return .none
+        case .answeringLate(nil):
+            break
+        default:
+            return .none
+        }
+        if !keepAlive {
+            state = .closingAfterFlush(reason: .lastResponse)
+        } else if partialRequest {
+            state = .receivingHeaders(deadline: now.adding(milliseconds: timeouts.requestHeadersMilliseconds))
+        } else if isDraining {
+            state = .closingAfterFlush(reason: .shutdown)
+        } else {
+            state = .idle(deadline: now.adding(milliseconds: timeouts.idleMilliseconds))
+        }
+        return .none
+    }
+
+    /// The connection must close once its output is written (a TLS alert, the plain-HTTP answer), for
+    /// `reason`; a late answer in progress is written first.
+    public mutating func closeAfterFlush(_ reason: CloseReason) {
+        switch state {
+        case .handshaking, .idle, .receivingHeaders, .receivingBody, .responding:
+            state = .closingAfterFlush(reason: reason)
+        case .answeringLate(nil):
+            state = .answeringLate(thenClose: reason)
+        case .answeringLate, .closingAfterFlush, .lingering, .closed:
+            break
+        }
+    }
+
+    // MARK: Output events
+
+    /// Reading pauses: the output waiting for the peer reached its limit.
+    public mutating func outputBackedUp() {
+        readingPaused = true
+    }
+
+    /// The socket took none of the pending output (`pending`), or took some and has room again.
     ///
     /// While output is stuck the server reads nothing, so a request-headers deadline gives way to the
     /// write-stall one, and starts afresh once the peer reads again.
-    public mutating func outputProgress(now: Instant, pending: Bool) {
-        if !pending {
-            if writeStallDeadline != nil, case .receivingHeaders = state {
-                state = .receivingHeaders(deadline: now.adding(milliseconds: timeouts.requestHeadersMilliseconds))
-            }
-            writeStallDeadline = nil
-        } else if writeStallDeadline == nil {
-            writeStallDeadline = now.adding(milliseconds: timeouts.writeStallMilliseconds)
+    public mutating func outputProgress(now: Instant, pending: Bool) -> Action {
+        if pending {
+            if writeStallDeadline == nil { writeStallDeadline = now.adding(milliseconds: timeouts.writeStallMilliseconds) }
+            return .none
         }
+        if writeStallDeadline != nil, case .receivingHeaders = state {
+            state = .receivingHeaders(deadline: now.adding(milliseconds: timeouts.requestHeadersMilliseconds))
+        }
+        writeStallDeadline = nil
+        guard readingPaused, !isClosed else { return .none }
+        readingPaused = false
+        return .resumeReading
     }
+
+    /// Every byte of output is written: a connection closing after its last output lingers.
+    public mutating func outputFlushed(now: Instant) -> Action {
+        guard case .closingAfterFlush(let reason) = state else { return .none }
+        let deadline = now.adding(milliseconds: Self.lingerMilliseconds)
+        state = .lingering(reason: reason, deadline: deadline, discardedBytes: 0)
+        return .linger(until: deadline)
+    }
+
+    /// The write side is shut: if the peer has already closed, lingering is over.
+    public mutating func lingeringStarted() -> Action {
+        guard hasInputEnded, case .lingering(let reason, _, _) = state else { return .none }
+        return close(reason)
+    }
+
+    // MARK: Closing
 
     /// The server is shutting down: a connection between requests closes now, one in the middle of a
     /// request finishes it (its response says `Connection: close`).
@@ -119,8 +282,12 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
-    /// The connection was closed for any reason (peer, error or action).
-    public mutating func closed() { state = .closed }
+    /// Closes for `reason` (an error, a fault, the end of the shutdown grace period), unless closed already.
+    public mutating func close(_ reason: CloseReason) -> Action {
+        guard !isClosed else { return .none }
+        state = .closed(reason: reason)
+        return .close(reason)
+    }
 
     /// Checks the deadlines at `now`.
     public mutating func tick(now: Instant) -> Action {
@@ -135,6 +302,7 @@ public struct ConnectionStateMachine: Sendable {
         case .receivingHeaders(let deadline) where now >= deadline: return close(.requestHeadersTimeout)
         case .receivingBody(_, let bodyDeadline) where now >= bodyDeadline: return close(.requestBodyTimeout)
         case .receivingBody(let deadline, _) where now >= deadline: return close(.idleTimeout)
+        case .lingering(let reason, let deadline, _) where now >= deadline: return close(reason)
         default: return .none
         }
     }
@@ -143,10 +311,5 @@ public struct ConnectionStateMachine: Sendable {
         if isDraining { return close(.shutdown) }
         state = .idle(deadline: now.adding(milliseconds: timeouts.idleMilliseconds))
         return .none
-    }
-
-    private mutating func close(_ reason: CloseReason) -> Action {
-        state = .closed
-        return .close(reason)
     }
 }

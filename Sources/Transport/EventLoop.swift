@@ -90,7 +90,12 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs `task` on this loop at `now + milliseconds`; loop thread only.
     func schedule(afterMilliseconds milliseconds: Int64, _ task: @escaping () -> Void) {
-        timers.schedule(at: clock.now().adding(milliseconds: milliseconds), task)
+        schedule(at: clock.now().adding(milliseconds: milliseconds), task)
+    }
+
+    /// Runs `task` on this loop once its clock reaches `instant`; loop thread only.
+    func schedule(at instant: Instant, _ task: @escaping () -> Void) {
+        timers.schedule(at: instant, task)
     }
 
     /// Makes the loop's responder on the loop's own thread (it may hold thread-bound resources).
@@ -137,7 +142,7 @@ final class EventLoop: @unchecked Sendable {
         }
         schedule(afterMilliseconds: configuration.shutdownGraceMilliseconds) { [self] in
             for case .connection(let connection) in registrations.values {
-                connection.close()
+                connection.close(.shutdown)
             }
         }
     }
@@ -188,7 +193,7 @@ final class EventLoop: @unchecked Sendable {
                 try epoll.register(descriptor)
             } catch {
                 if case .connection(let connection) = registrations[socket.descriptor] {
-                    connection.close()
+                    connection.close(.socketFailed)
                 } else {
                     socket.close()
                     counter.release()

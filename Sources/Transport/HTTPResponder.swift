@@ -18,6 +18,10 @@ public protocol HTTPResponder: AnyObject {
 
     /// The TLS handshake on `connection` failed, for `failure`.
     func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure)
+
+    /// `connection` is closed, for `reason`: by the peer, an error, a timeout, a shutdown or after
+    /// its last response.
+    func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason)
 }
 
 extension HTTPResponder {
@@ -29,4 +33,7 @@ extension HTTPResponder {
 
     /// Does nothing: a responder that keeps no statistics ignores handshakes.
     public func handshakeFailed(connection: ConnectionInfo, failure: HandshakeFailure) {}
+
+    /// Does nothing: a responder that keeps no statistics ignores closes.
+    public func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason) {}
 }

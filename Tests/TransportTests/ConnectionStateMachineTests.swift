@@ -11,7 +11,7 @@ import Testing
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         #expect(machine.tick(now: at(9_999)) == .none)
         #expect(machine.tick(now: at(10_000)) == .close(.handshakeTimeout))
-        #expect(machine.state == .closed)
+        #expect(machine.state == .closed(reason: .handshakeTimeout))
     }
 
     @Test func idleKeepAliveConnectionClosesAfterSixtySeconds() {
@@ -56,7 +56,7 @@ import Testing
         }
         #expect(machine.tick(now: at(30_999)) == .none)
         #expect(machine.tick(now: at(31_000)) == .close(.requestBodyTimeout))
-        #expect(machine.state == .closed)
+        #expect(machine.state == .closed(reason: .requestBodyTimeout))
     }
 
     @Test func theBodyTimeoutStartsWhenTheBodyDoesAndIsASetting() {
@@ -104,15 +104,15 @@ import Testing
         _ = machine.handshakeCompleted(now: start)
         machine.responseStarted()
         _ = machine.responseFinished(now: at(10), keepAlive: false, partialRequest: false)
-        #expect(machine.state == .closed)
+        #expect(machine.state == .closingAfterFlush(reason: .lastResponse))
     }
 
     @Test func aPeerThatStopsReadingIsDroppedAfterTheWriteStallTimeout() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         _ = machine.handshakeCompleted(now: start)
         machine.responseStarted()
-        machine.outputProgress(now: at(1_000), pending: true)
-        machine.outputProgress(now: at(30_000), pending: true)  // still stuck: the deadline stays
+        #expect(machine.outputProgress(now: at(1_000), pending: true) == .none)
+        #expect(machine.outputProgress(now: at(30_000), pending: true) == .none)  // still stuck: the deadline stays
         #expect(machine.tick(now: at(60_999)) == .none)
         #expect(machine.tick(now: at(61_000)) == .close(.writeStalled))
     }
@@ -122,24 +122,24 @@ import Testing
         _ = machine.handshakeCompleted(now: start)
         machine.responseStarted()
         _ = machine.responseFinished(now: at(0), keepAlive: true, partialRequest: true)
-        machine.outputProgress(now: at(0), pending: true)
+        #expect(machine.outputProgress(now: at(0), pending: true) == .none)
         #expect(machine.tick(now: at(30_000)) == .none, "the server, not the peer, stopped reading")
-        machine.outputProgress(now: at(40_000), pending: false)
+        #expect(machine.outputProgress(now: at(40_000), pending: false) == .none)
         #expect(machine.state == .receivingHeaders(deadline: at(50_000)), "the header deadline starts afresh")
         #expect(machine.tick(now: at(50_000)) == .close(.requestHeadersTimeout))
     }
 
     @Test func stuckHandshakeOutputKeepsTheHandshakeTimeout() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
-        machine.outputProgress(now: at(0), pending: true)
+        #expect(machine.outputProgress(now: at(0), pending: true) == .none)
         #expect(machine.tick(now: at(10_000)) == .close(.handshakeTimeout))
     }
 
     @Test func writeProgressClearsTheStall() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         _ = machine.handshakeCompleted(now: start)
-        machine.outputProgress(now: at(1_000), pending: true)
-        machine.outputProgress(now: at(2_000), pending: false)
+        #expect(machine.outputProgress(now: at(1_000), pending: true) == .none)
+        #expect(machine.outputProgress(now: at(2_000), pending: false) == .none)
         #expect(machine.writeStallDeadline == nil)
     }
 
@@ -152,13 +152,165 @@ import Testing
         _ = busy.handshakeCompleted(now: start)
         busy.responseStarted()
         #expect(busy.shutdownRequested() == .none)
-        #expect(busy.responseFinished(now: at(5), keepAlive: true, partialRequest: false) == .close(.shutdown))
+        // Its response is written first, then it lingers and closes, for the shutdown.
+        #expect(busy.responseFinished(now: at(5), keepAlive: true, partialRequest: false) == .none)
+        #expect(busy.state == .closingAfterFlush(reason: .shutdown))
     }
 
     @Test func shutdownDuringTheHandshakeCloses() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         #expect(machine.shutdownRequested() == .close(.shutdown))
         #expect(machine.handshakeCompleted(now: at(5)) == .none)
-        #expect(machine.state == .closed)
+        #expect(machine.state == .closed(reason: .shutdown))
+    }
+
+    // MARK: The whole lifecycle
+
+    private func idleMachine() -> ConnectionStateMachine {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        return machine
+    }
+
+    @Test func aLastResponseIsFlushedThenLingersThenClosesWhenThePeerDoes() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        #expect(machine.responseFinished(now: at(10), keepAlive: false, partialRequest: false) == .none)
+        #expect(!machine.canDispatch, "a pipelined request after the last response is not answered")
+        #expect(machine.outputFlushed(now: at(20)) == .linger(until: at(2_020)))
+        #expect(machine.state == .lingering(reason: .lastResponse, deadline: at(2_020), discardedBytes: 0))
+        #expect(machine.lingeringStarted() == .none, "the peer has not closed yet")
+        #expect(machine.discarded(bytes: 100) == .none)
+        #expect(machine.inputEnded() == .close(.lastResponse))
+        #expect(machine.state == .closed(reason: .lastResponse))
+    }
+
+    @Test func lingeringEndsAtItsDeadline() {
+        var machine = idleMachine()
+        machine.closeAfterFlush(.tlsFailed)
+        #expect(machine.outputFlushed(now: at(0)) == .linger(until: at(2_000)))
+        #expect(machine.tick(now: at(1_999)) == .none)
+        #expect(machine.tick(now: at(2_000)) == .close(.tlsFailed))
+    }
+
+    @Test func lingeringEndsWhenTooManyBytesArrive() {
+        var machine = idleMachine()
+        machine.closeAfterFlush(.lastResponse)
+        _ = machine.outputFlushed(now: at(0))
+        #expect(machine.discarded(bytes: ConnectionStateMachine.maxLingerBytes) == .none)
+        #expect(machine.discarded(bytes: 1) == .close(.lastResponse))
+    }
+
+    @Test func aPeerThatClosedBeforeTheFlushEndsTheLingerAtOnce() {
+        var machine = idleMachine()
+        machine.closeAfterFlush(.plainHTTP)
+        #expect(machine.inputEnded() == .none)
+        #expect(machine.outputFlushed(now: at(0)) == .linger(until: at(2_000)))
+        #expect(machine.lingeringStarted() == .close(.plainHTTP))
+    }
+
+    @Test func closingAfterFlushWaitsForStuckOutputUntilTheWriteStall() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        _ = machine.responseFinished(now: at(0), keepAlive: false, partialRequest: false)
+        #expect(machine.outputProgress(now: at(0), pending: true) == .none)
+        #expect(machine.isClosingAfterFlush)
+        #expect(machine.tick(now: at(60_000)) == .close(.writeStalled))
+    }
+
+    @Test func pipelinedRequestsWaitWhileAnAnswerIsLate() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        machine.answerDeferred()
+        #expect(machine.state == .answeringLate(thenClose: nil))
+        #expect(!machine.canDispatch, "the next pipelined request waits for the late answer")
+        machine.inputArrived(now: at(100), partialRequest: true, readingBody: false)
+        #expect(machine.tick(now: at(600_000)) == .none, "no input timeout while answering late")
+        #expect(machine.inputEnded() == .none)
+        #expect(machine.turnFinished(outputPending: false) == .none, "a peer that closed still gets the late answer")
+        // The pipelined request, buffered meanwhile, is answered next.
+        #expect(machine.responseFinished(now: at(600_000), keepAlive: true, partialRequest: true) == .none)
+        #expect(machine.state == .receivingHeaders(deadline: at(610_000)))
+        #expect(machine.canDispatch)
+        #expect(machine.turnFinished(outputPending: true) == .none)
+        #expect(machine.turnFinished(outputPending: false) == .close(.peerClosed))
+    }
+
+    @Test func aTLSFailureDuringALateAnswerClosesAfterIt() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        machine.answerDeferred()
+        machine.closeAfterFlush(.tlsFailed)
+        #expect(machine.state == .answeringLate(thenClose: .tlsFailed))
+        #expect(machine.responseFinished(now: at(10), keepAlive: true, partialRequest: false) == .none)
+        #expect(machine.state == .closingAfterFlush(reason: .tlsFailed))
+    }
+
+    @Test func shutdownWhileRespondingLateClosesAfterTheAnswerForTheShutdown() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        machine.answerDeferred()
+        #expect(machine.shutdownRequested() == .none)
+        #expect(machine.isDraining)
+        #expect(machine.responseFinished(now: at(10), keepAlive: true, partialRequest: false) == .none)
+        #expect(machine.outputFlushed(now: at(10)) == .linger(until: at(2_010)))
+        #expect(machine.tick(now: at(2_010)) == .close(.shutdown))
+    }
+
+    @Test func shutdownLetsABufferedPipelinedRequestFinish() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        _ = machine.shutdownRequested()
+        #expect(machine.responseFinished(now: at(10), keepAlive: true, partialRequest: true) == .none)
+        #expect(machine.state == .receivingHeaders(deadline: at(10_010)))
+        #expect(machine.shutdownRequested() == .none, "a request in progress is not cut")
+    }
+
+    @Test func readingPausesWhileOutputBacksUpAndResumesWhenItDrains() {
+        var machine = idleMachine()
+        #expect(machine.canRead)
+        machine.outputBackedUp()
+        #expect(!machine.canRead)
+        #expect(machine.outputProgress(now: at(0), pending: true) == .none)
+        #expect(machine.outputProgress(now: at(5), pending: false) == .resumeReading)
+        #expect(machine.canRead)
+        #expect(machine.outputProgress(now: at(6), pending: false) == .none, "resumed once")
+    }
+
+    @Test func aPeerThatClosesBetweenRequestsIsClosedOnceTheOutputIsOut() {
+        var machine = idleMachine()
+        #expect(machine.inputEnded() == .none)
+        #expect(!machine.canRead)
+        #expect(machine.turnFinished(outputPending: true) == .none)
+        #expect(machine.turnFinished(outputPending: false) == .close(.peerClosed))
+    }
+
+    @Test func aPeerThatClosesMidHandshakeIsClosed() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        #expect(machine.handshakeWantsMoreData() == .none)
+        _ = machine.inputEnded()
+        #expect(machine.handshakeWantsMoreData() == .close(.peerClosed))
+    }
+
+    @Test func aFailedHandshakeLingersAfterItsAlert() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        machine.closeAfterFlush(.handshakeFailed)
+        #expect(machine.outputFlushed(now: at(50)) == .linger(until: at(2_050)))
+        #expect(machine.tick(now: at(2_050)) == .close(.handshakeFailed))
+    }
+
+    @Test func closingReportsItsReasonOnceAndThenNothingHappens() {
+        for reason in [ConnectionStateMachine.CloseReason.socketFailed, .faultDropped, .faultReset, .shutdown] {
+            var machine = idleMachine()
+            #expect(machine.close(reason) == .close(reason))
+            #expect(machine.state == .closed(reason: reason))
+            #expect(machine.close(.socketFailed) == .none)
+            #expect(machine.tick(now: at(600_000)) == .none)
+            #expect(machine.inputEnded() == .none)
+            #expect(machine.turnFinished(outputPending: false) == .none)
+            #expect(machine.shutdownRequested() == .none)
+            machine.responseStarted()
+            #expect(machine.state == .closed(reason: reason))
+        }
     }
 }

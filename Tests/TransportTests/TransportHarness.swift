@@ -6,12 +6,19 @@ import TestSupport
 import TLS
 import Transport
 
-/// A responder for transport tests: echoes the path, plans faults by path, and counts the requests.
+/// A responder for transport tests: echoes the path, plans faults by path, counts the requests and
+/// notes why connections closed.
 final class EchoResponder: HTTPResponder {
     private let received: LockedValue<Int>
+    private let closeReasons: LockedValue<[ConnectionStateMachine.CloseReason]>
 
-    init(counting received: LockedValue<Int>) {
+    init(counting received: LockedValue<Int>, closeReasons: LockedValue<[ConnectionStateMachine.CloseReason]> = LockedValue([])) {
         self.received = received
+        self.closeReasons = closeReasons
+    }
+
+    func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason) {
+        closeReasons.withLock { $0.append(reason) }
     }
 
     func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan {
@@ -38,8 +45,10 @@ final class TransportHarness {
     let paths: CertificatePaths
     /// How many requests the responders have been asked to answer.
     let requestsReceived = LockedValue(0)
+    /// Why each closed connection closed, in order.
+    let closeReasons = LockedValue<[ConnectionStateMachine.CloseReason]>([])
 
-    init(_ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
+    init(clock: any MonotonicClock = SystemMonotonicClock(), _ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
         paths = CertificatePaths(directory: directory.file("certs"))
         _ = try DevelopmentPKI.ensure(at: paths, options: CertificateOptions())
         let context = try TLSContext.server(TLSServerConfiguration(certificateChainPEMPath: paths.serverCertificate,
@@ -47,9 +56,11 @@ final class TransportHarness {
         var configuration = TransportConfiguration(eventLoops: 2)
         configure(&configuration)
         let received = requestsReceived
+        let reasons = closeReasons
         server = HTTPServer(configuration: configuration,
-                            listeners: [ListenerConfiguration(name: "main", host: "127.0.0.1", port: 0, tls: TLSContextBox(context))]) { _ in
-            EchoResponder(counting: received)
+                            listeners: [ListenerConfiguration(name: "main", host: "127.0.0.1", port: 0, tls: TLSContextBox(context))],
+                            clock: clock) { _ in
+            EchoResponder(counting: received, closeReasons: reasons)
         }
         port = try server.start()[0].address.port
     }
