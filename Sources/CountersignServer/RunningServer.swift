@@ -19,8 +19,10 @@ public final class RunningServer: Sendable {
     private let logger: Logger
     private let journal: Journal?
 
-    /// Prepares everything `configuration` asks for and starts serving.
-    public static func start(_ configuration: Configuration, logger: Logger) throws(StartupError) -> RunningServer {
+    /// Prepares everything `configuration` asks for and starts serving; `clock` tells the backend the
+    /// time of day (tests pass one they can move).
+    public static func start(_ configuration: Configuration, logger: Logger,
+                             clock: any WallClock = SystemWallClock()) throws(StartupError) -> RunningServer {
         let certificates = CertificatePaths(directory: configuration.certificatesDirectory)
         let created = try step("certificates") { () throws(CertificateError) in
             try DevelopmentPKI.ensure(at: certificates, options: configuration.certificateOptions)
@@ -53,7 +55,7 @@ public final class RunningServer: Sendable {
         transport.timeouts = configuration.timeouts
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
-                                             admin: BackendSetup.adminSettings(for: configuration, seed: seed), journal: journal, stubs: stubs)
+                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed), journal: journal, stubs: stubs)
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }
