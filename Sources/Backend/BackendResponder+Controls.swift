@@ -8,9 +8,12 @@ extension BackendResponder {
     func answerControlledAPI(_ request: HTTPRequest, requestID: String, peer: String) -> APIAnswer {
         let settings = environment.settings
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
-        let (response, code, verdict, numericArrays) = answerAPI(request, requestID: requestID, language: language, peer: peer)
+        let match = router.match(request.method, request.path)
+        let (response, code, verdict, numericArrays) = answerAPI(request, route: match, requestID: requestID, language: language,
+                                                                 peer: peer)
         var answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
-                               diagnosisSource: verdict == .invalid ? response.body : nil, numericArrays: numericArrays)
+                               diagnosisSource: verdict == .invalid ? response.body : nil, numericArrays: numericArrays,
+                               routeMatch: match)
         if code == .noSuchEndpoint || code == .methodNotAllowed,
            let stubbed = answerStub(request, requestID: requestID, language: language, pipelineCode: code) {
             answer.plan = stubbed.plan
