@@ -1,7 +1,7 @@
 import Transport
 
-/// The answer to one `/api/` request, with what the log and the journal record about it.
-struct APIAnswer {
+/// The outcome of one `/api/` request: the answer, with what the log, the metrics and the journal record about it.
+struct APIOutcome {
     /// How the answer is delivered.
     var plan: ResponsePlan
     /// The envelope code the client can read; nil when it cannot read one (dropped, reset,
