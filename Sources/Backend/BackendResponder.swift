@@ -76,18 +76,19 @@ public final class BackendResponder: HTTPResponder {
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
         let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
         let (response, code, verdict) = answerOversizedAPI(head, requestID: requestID, language: language)
-        let answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict, diagnosisSource: nil)
+        let answer = APIOutcome(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict, diagnosisSource: nil,
+                               routeMatch: router.match(head.method, head.path))
         record(head, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
         return response
     }
 
     /// Logs, counts and journals an `/api/` request's answer.
-    private func record(_ request: HTTPRequest, _ answer: APIAnswer, requestID: String, arrivedAt: Int64, started: Instant,
+    private func record(_ request: HTTPRequest, _ answer: APIOutcome, requestID: String, arrivedAt: Int64, started: Instant,
                         connection: ConnectionInfo) {
         let answeredAt = monotonic.now()
         let latency = Self.milliseconds(from: started, to: answeredAt)
         log(request, requestID: requestID, status: answer.httpStatus, code: answer.code, latency: latency, connection: connection)
-        recordMetrics(request, route: apiRoute(for: request), status: answer.httpStatus, code: answer.code, verdict: answer.verdict,
+        recordMetrics(request, route: apiRoute(for: request.path, answer.routeMatch), status: answer.httpStatus, code: answer.code, verdict: answer.verdict,
                       latency: latency)
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: arrivedAt, verdict: answer.verdict,

@@ -19,11 +19,14 @@ public final class RunningServer: Sendable {
     private let logger: Logger
     private let journal: Journal?
 
-    /// Prepares everything `configuration` asks for and starts serving.
+    /// Prepares everything `configuration` asks for and starts serving; `clock` tells the backend the
+    /// time of day (tests pass one they can move).
+    ///
     /// Everything that can fail without side effects (time zone, seed, stubs, the address to listen on,
     /// an existing database's integrity) is checked before any file is created, so a start that fails
     /// leaves no new CA or database behind.
-    public static func start(_ configuration: Configuration, logger: Logger) throws(StartupError) -> RunningServer {
+    public static func start(_ configuration: Configuration, logger: Logger,
+                             clock: any WallClock = SystemWallClock()) throws(StartupError) -> RunningServer {
         let settings = try BackendSetup.settings(for: configuration)
         let seed = try BackendSetup.seed(for: configuration)
         let stubs = try StubFolder.load(configuration.stubsDirectory)
@@ -52,7 +55,7 @@ public final class RunningServer: Sendable {
         transport.timeouts = configuration.timeouts
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
-                                             admin: BackendSetup.adminSettings(for: configuration, seed: seed), journal: journal, stubs: stubs)
+                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed), journal: journal, stubs: stubs)
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }

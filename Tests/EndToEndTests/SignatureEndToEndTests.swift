@@ -1,4 +1,5 @@
 import CountersignClient
+import Foundation
 import HTTP
 import JSON
 import Testing
@@ -182,16 +183,16 @@ import TestSupport
         #expect(try ReceivedEnvelope(server.client().send(server.signer().request("GET", "/api/v1/ping"))).code == 10003)
     }
 
-    @Test func expiredTokenIsNotLoggedIn() async throws {
-        let server = try TestServer { $0.tokenTTLSeconds = 3 }
+    @Test func expiredTokenIsNotLoggedIn() throws {
+        let clock = ManualClock(unixSeconds: Int64(Date().timeIntervalSince1970))
+        let server = try TestServer(clock: clock) { $0.tokenTTLSeconds = 3 }
         let client = try server.client()
         var signer = server.signer()
         let login = try ReceivedEnvelope(client.send(signer.request("POST", "/api/v1/users/login",
             parameters: [("phone", TestServer.demoPhone), ("password", TestServer.demoPassword)])))
         signer.token = try #require(login.data["token"]?.stringValue)
         #expect(try ReceivedEnvelope(client.send(signer.request("GET", "/api/v1/users/me"))).code == 0)
-        // Suspends instead of blocking a thread that other tests' servers and polls need.
-        try await Task.sleep(for: .milliseconds(3_100))
+        clock.advance(by: 3)
         let expired = try ReceivedEnvelope(client.send(signer.request("GET", "/api/v1/users/me")))
         #expect(expired.code == 20104)
         #expect(expired.status == 401)

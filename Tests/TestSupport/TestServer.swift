@@ -20,8 +20,9 @@ public final class TestServer: @unchecked Sendable {
     /// Every line the server logs.
     public let logs = LogCapture()
 
-    /// Starts a server; `configure` adjusts the configuration (port, certificates and database are set here).
-    public init(_ configure: (inout Configuration) -> Void = { _ in }) throws {
+    /// Starts a server; `configure` adjusts the configuration (port, certificates and database are set
+    /// here); `clock` replaces the system's time of day (a `ManualClock` that the test advances).
+    public init(clock: any WallClock = SystemWallClock(), _ configure: (inout Configuration) -> Void = { _ in }) throws {
         directory = TemporaryDirectory("server")
         var configuration = Configuration()
         configuration.host = "127.0.0.1"
@@ -36,7 +37,7 @@ public final class TestServer: @unchecked Sendable {
         let logs = self.logs
         let logger = Logger(format: configuration.logFormat, sink: { logs.append($0) })
         logs.attach(flush: logger.flush)
-        server = try RunningServer.start(configuration, logger: logger)
+        server = try RunningServer.start(configuration, logger: logger, clock: clock)
     }
 
     deinit {

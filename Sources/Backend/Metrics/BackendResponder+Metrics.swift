@@ -12,11 +12,10 @@ extension BackendResponder {
         metricsShard.recordRequest(labels, seconds: latency / 1000, statements: statements)
     }
 
-    /// The route template an `/api/` request is counted under: the API route for its path (whatever
-    /// its method), else the path of a stub defined for it, else `other`.
-    func apiRoute(for request: HTTPRequest) -> String {
-        let path = request.path
-        guard case .notFound = router.match(request.method, path) else { return path }
+    /// The route template an `/api/` request on `path` is counted under, from the pipeline's `match`:
+    /// the API route for its path (whatever its method), else the path of a stub defined for it, else `other`.
+    func apiRoute(for path: String, _ match: Router<APIRoute>.Match) -> String {
+        guard case .notFound = match else { return path }
         return environment.stubs.first { $0.path == path }?.path ?? RequestLabels.unmatchedRoute
     }
 

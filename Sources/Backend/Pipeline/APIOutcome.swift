@@ -1,7 +1,7 @@
 import Transport
 
-/// The answer to one `/api/` request, with what the log and the journal record about it.
-struct APIAnswer {
+/// The outcome of one `/api/` request: the answer, with what the log, the metrics and the journal record about it.
+struct APIOutcome {
     /// How the answer is delivered.
     var plan: ResponsePlan
     /// The envelope code the client can read; nil when it cannot read one (dropped, reset,
@@ -13,6 +13,8 @@ struct APIAnswer {
     let diagnosisSource: [UInt8]?
     /// The query/form arrays whose signature matched only with their elements rendered as numbers.
     var numericArrays: [String] = []
+    /// The route the request's method and path matched (once, for the pipeline and the metrics).
+    var routeMatch: Router<APIRoute>.Match = .notFound
 
     /// The HTTP status sent; nil when the connection is dropped or reset instead.
     var httpStatus: Int? {

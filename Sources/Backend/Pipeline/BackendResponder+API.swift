@@ -7,14 +7,14 @@ extension BackendResponder {
     /// Runs the checks of API.md "Order of checks" and the handler, and wraps the outcome in the
     /// envelope; also says what the signature check found, for the journal: the verdict, and the
     /// arrays that matched only rendered as numbers (`SignatureVerifier.numericArrayNames`).
-    func answerAPI(_ request: HTTPRequest, requestID: String, language: Language,
+    func answerAPI(_ request: HTTPRequest, route match: Router<APIRoute>.Match, requestID: String, language: Language,
                    peer: String) -> (HTTPResponse, ResultCode, JournalVerdict, numericArrays: [String]) {
         let catalog = language.catalog
         let style = environment.settings.httpStatusStyle
         var verdict = request.headers[headerLookups.signature] == nil ? JournalVerdict.missing : .skipped
         var numericArrays: [String] = []
         do throws(APIError) {
-            let data = try runChecksAndHandler(request, peer: peer, verdict: &verdict, numericArrays: &numericArrays)
+            let data = try runChecksAndHandler(request, route: match, peer: peer, verdict: &verdict, numericArrays: &numericArrays)
             let response = Envelope.response(code: .ok, message: catalog.text(for: .ok), data: data, requestID: requestID, style: style)
             return (response, .ok, verdict, numericArrays)
         } catch {
@@ -44,7 +44,8 @@ extension BackendResponder {
                           requestID: requestID, style: environment.settings.httpStatusStyle, status: error.status, extraHeaders: error.headers)
     }
 
-    private func runChecksAndHandler(_ request: HTTPRequest, peer: String, verdict: inout JournalVerdict,
+    private func runChecksAndHandler(_ request: HTTPRequest, route match: Router<APIRoute>.Match, peer: String,
+                                     verdict: inout JournalVerdict,
                                      numericArrays: inout [String]) throws(APIError) -> JSONValue {
         try checkRequiredHeaders(request)
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
@@ -53,7 +54,7 @@ extension BackendResponder {
                            appKey: request.headers[headerLookups.appKey], verdict: &verdict, numericArrays: &numericArrays)
 
         let route: APIRoute
-        switch router.match(request.method, request.path) {
+        switch match {
         case .found(let found): route = found
         case .notFound: throw APIError(.noSuchEndpoint, .noSuchEndpoint)
         case .methodNotAllowed(let allowed):

@@ -3,7 +3,7 @@ import HTTP
 extension Fault {
     /// Changes `answer` as the fault says: the envelope of `code` (or only the status), then the
     /// delay and the delivery.
-    func apply(to answer: inout APIAnswer, requestID: String, language: Language, style: BackendSettings.HTTPStatusStyle) {
+    func apply(to answer: inout APIOutcome, requestID: String, language: Language, style: BackendSettings.HTTPStatusStyle) {
         if let code {
             let envelope = InjectedEnvelope(code: code, message: message, data: .null, httpStatus: httpStatus)
             answer.plan.response = envelope.response(requestID: requestID, language: language, style: style)

@@ -5,12 +5,15 @@ extension BackendResponder {
     /// The answer under `/api/`: the pipeline's (API.md "Order of checks"); for a method and path
     /// it has no endpoint for, a matching stub's; then, when the request passed the signature
     /// check, changed by a matching fault.
-    func answerControlledAPI(_ request: HTTPRequest, requestID: String, peer: String) -> APIAnswer {
+    func answerControlledAPI(_ request: HTTPRequest, requestID: String, peer: String) -> APIOutcome {
         let settings = environment.settings
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
-        let (response, code, verdict, numericArrays) = answerAPI(request, requestID: requestID, language: language, peer: peer)
-        var answer = APIAnswer(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
-                               diagnosisSource: verdict == .invalid ? response.body : nil, numericArrays: numericArrays)
+        let match = router.match(request.method, request.path)
+        let (response, code, verdict, numericArrays) = answerAPI(request, route: match, requestID: requestID, language: language,
+                                                                 peer: peer)
+        var answer = APIOutcome(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
+                               diagnosisSource: verdict == .invalid ? response.body : nil, numericArrays: numericArrays,
+                               routeMatch: match)
         if code == .noSuchEndpoint || code == .methodNotAllowed,
            let stubbed = answerStub(request, requestID: requestID, language: language, pipelineCode: code) {
             answer.plan = stubbed.plan
