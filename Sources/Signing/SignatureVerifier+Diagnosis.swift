@@ -1,5 +1,10 @@
 import Crypto
 extension SignatureVerifier {
+    /// The longest request (its parameters' and signed headers' bytes) whose mistakes the diagnosis
+    /// re-signs: each candidate hashes the whole request again, so a megabyte request would hold its
+    /// event loop for dozens of megabytes of digests. A larger one is named `unknown`, saying why.
+    public static let longestDiagnosedBytes = 64 << 10
+
     /// Explains a mismatch: re-signs the request as a client making each mistake of SIGNING.md
     /// would have (in the table's order), with every secret, and names the first mistake whose
     /// signature equals `received`; `unknown` when none does (`nested-object` when the request has
@@ -12,7 +17,12 @@ extension SignatureVerifier {
         let input = SigningInput(request: request, parameters: parameters, signedHeaders: policy.signedHeaders)
         let sensitive = SensitiveValues(parameters: parameters, authorization: input.headers.first(where: \.isAuthorization)?.value)
         let catalog = MistakeCatalog(input: input, scheme: scheme, sensitive: sensitive)
-        let (cause, detail) = likelyCause(catalog, received: received, secrets: secrets)
+        let size = canonical.pieces.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        let (cause, detail) = size > Self.longestDiagnosedBytes
+            ? (.unknown, "the request is too large to re-sign as each client mistake (\(size) bytes of parameters and signed "
+                + "headers; the diagnosis tries at most \(Self.longestDiagnosedBytes)): compare the canonical string with "
+                + "the one the client signed, or reproduce the mismatch with a smaller request.")
+            : likelyCause(catalog, received: received, secrets: secrets)
         return SignatureDiagnosis(canonical: canonical.displayString(scheme: scheme, hiding: sensitive).redacting(secrets),
                                   keys: canonical.keys.map { $0.redacting(secrets) },
                                   received: received.redacting(secrets),

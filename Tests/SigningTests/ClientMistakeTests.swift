@@ -217,3 +217,30 @@ import Testing
         #expect(diagnosis.likelyCause == .boolEncodedAsNumber)
     }
 }
+
+/// The diagnosis re-signs only requests up to `SignatureVerifier.longestDiagnosedBytes`: each
+/// candidate hashes the whole request again, on the event loop.
+@Suite struct DiagnosisBoundTests {
+    let server = TestServer()
+
+    /// A request with a bool sent as a number and a `note` of `noteBytes` bytes, signed as Swift does.
+    private func boolMistake(noteBytes: Int) throws -> SignatureDiagnosis {
+        var client = SwiftClient()
+        client.parameters = ["push": true, "note": String(repeating: "n", count: noteBytes)]
+        let request = client.wire(method: "POST", url: "/api/v1/settings", encoding: .url,
+                                  signature: client.md5Signature(of: client.signingString()))
+        return try #require(try server.receive(request).diagnosis)
+    }
+
+    @Test func aRequestWithinTheBoundIsDiagnosed() throws {
+        let diagnosis = try boolMistake(noteBytes: SignatureVerifier.longestDiagnosedBytes - 100)
+        #expect(diagnosis.likelyCause == .boolEncodedAsNumber)
+    }
+
+    @Test func aLargerRequestIsNamedUnknownSayingWhy() throws {
+        let diagnosis = try boolMistake(noteBytes: SignatureVerifier.longestDiagnosedBytes + 1)
+        #expect(diagnosis.likelyCause == .unknown)
+        #expect(diagnosis.detail.hasPrefix("the request is too large to re-sign as each client mistake"))
+        #expect(diagnosis.detail.contains("at most \(SignatureVerifier.longestDiagnosedBytes)"))
+    }
+}
