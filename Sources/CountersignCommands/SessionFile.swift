@@ -1,5 +1,4 @@
 import Backend
-import CountersignServer
 import Glibc
 
 /// Where `countersign call` keeps the last login's token between calls (`.countersign/token`, mode 0600).

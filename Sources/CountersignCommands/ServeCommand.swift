@@ -3,19 +3,17 @@ import CountersignServer
 import Transport
 
 /// `countersign serve`: run until SIGTERM or SIGINT; SIGHUP reloads the certificates.
-enum ServeCommand {
-    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(ConfigurationParser.help)
-            return 0
-        }
-        let configuration: Configuration
-        do {
-            configuration = try ConfigurationParser.parse(arguments: arguments, environment: environment)
-        } catch {
-            Console.error(error.description)
-            return 2
-        }
+struct ServeCommand: Command {
+    static let name = "serve"
+    static var usage: String { ConfigurationParser.help }
+
+    let configuration: Configuration
+
+    static func parse(_ arguments: ArraySlice<String>, environment: [String: String]) throws -> ServeCommand {
+        ServeCommand(configuration: try ConfigurationParser.parse(arguments: Array(arguments), environment: environment))
+    }
+
+    func run() throws -> Int32 {
         SignalWaiter.blockSignals()
         let logger = Logger(format: configuration.logFormat)
         let server: RunningServer
