@@ -13,6 +13,7 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "Locking"),
         .target(name: "CommandLineArguments"),
+        .target(name: "System"),
 
         // Pure layers: no I/O.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
@@ -27,10 +28,10 @@ let package = Package(
 
         // The server.
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "Locking", "TLS"]),
-        .target(name: "Backend", dependencies: ["HTTP", "Locking", "Transport", "Signing", "Store", "Crypto", "JSON"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments"]),
+        .target(name: "Backend", dependencies: ["HTTP", "Locking", "System", "Transport", "Signing", "Store", "Crypto", "JSON"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
-        .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "Backend", "Transport",
+        .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
         .executableTarget(name: "countersign", dependencies: ["CountersignCommands"]),
         .executableTarget(name: "SigningBenchmark", dependencies: ["Signing", "Crypto"], path: "bench/SigningBenchmark"),

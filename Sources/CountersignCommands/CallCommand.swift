@@ -1,9 +1,9 @@
-import Backend
 import Certificates
 import CountersignClient
 import HTTP
 import JSON
 import Signing
+import System
 import TLS
 
 /// `countersign call`: one signed request, made the way the mobile app makes it (`MobileRequestSigner`,

@@ -1,7 +1,7 @@
-import Backend
 import CountersignServer
 import Glibc
 import Store
+import System
 
 /// `countersign db migrate|seed|reset`.
 struct DatabaseCommand: Command {

@@ -1,6 +1,4 @@
-import Backend
 import CountersignServer
-import Transport
 
 /// `countersign serve`: run until SIGTERM or SIGINT; SIGHUP reloads the certificates.
 struct ServeCommand: Command {
@@ -14,31 +12,12 @@ struct ServeCommand: Command {
     }
 
     func run() throws -> Int32 {
-        SignalWaiter.blockSignals()
-        let logger = Logger(format: configuration.logFormat)
-        let server: RunningServer
         do {
-            server = try RunningServer.start(configuration, logger: logger)
+            try ServerLifetime.run(configuration)
+            return 0
         } catch {
             Console.error(error.description)
             return 1
-        }
-        while true {
-            switch SignalWaiter.next() {
-            case .reload:
-                do {
-                    try server.reloadCertificates()
-                } catch {
-                    logger.log("error", "certificate reload failed; keeping the current certificate", [("reason", .text(error.description))])
-                }
-            case .terminate:
-                logger.log("info", "shutting down", [])
-                server.shutdown()
-                server.wait()
-                logger.log("info", "stopped", [])
-                logger.flush()
-                return 0
-            }
         }
     }
 }

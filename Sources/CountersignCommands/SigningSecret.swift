@@ -1,7 +1,7 @@
-import Backend
 import Glibc
 import Signing
 import Store
+import System
 
 /// The secret and scheme `sign` and `call` use, found as the server would.
 struct SigningSecret {
