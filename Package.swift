@@ -12,6 +12,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CLinux"),
         .target(name: "Locking"),
+        .target(name: "CommandLineArguments"),
+        .target(name: "System"),
 
         // Pure layers: no I/O.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
@@ -26,10 +28,12 @@ let package = Package(
 
         // The server.
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "Locking", "TLS"]),
-        .target(name: "Backend", dependencies: ["HTTP", "Locking", "Transport", "Signing", "Store", "Crypto", "JSON"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON"]),
+        .target(name: "Backend", dependencies: ["HTTP", "Locking", "System", "Transport", "Signing", "Store", "Crypto", "JSON"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
-        .executableTarget(name: "countersign", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "Signing", "Store", "JSON"]),
+        .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
+                                                            "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
+        .executableTarget(name: "countersign", dependencies: ["CountersignCommands"]),
         .executableTarget(name: "SigningBenchmark", dependencies: ["Signing", "Crypto"], path: "bench/SigningBenchmark"),
 
         // Tests.
@@ -45,5 +49,6 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "Locking", "Transport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "Locking", "Store"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["CountersignCommands", "CountersignServer", "CountersignClient", "Signing", "HTTP", "JSON"]),
     ]
 )

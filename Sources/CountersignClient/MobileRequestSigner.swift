@@ -6,10 +6,12 @@ import Signing
 /// Builds and signs requests exactly as a mobile app's networking layer does (SIGNING.md "The
 /// client's algorithm"), independently of the server's canonicalizer: a dictionary of the client's own
 /// headers and the parameters, keys sorted, `key + value` concatenated, the secret appended, MD5 in
-/// uppercase hex.
+/// uppercase hex (or the app's other scheme: the secret on both sides, or HMAC-SHA256).
 public struct MobileRequestSigner: Sendable {
     /// The app's signing secret.
     public var secret: String
+    /// How the concatenation and the secret become the signature (default MD5, the secret appended).
+    public var scheme = SignatureScheme.md5
     /// `X-API-VERSION`.
     public var apiVersion = "1.0"
     /// The bearer token, once logged in.
@@ -22,6 +24,8 @@ public struct MobileRequestSigner: Sendable {
     public var language: String?
     /// The `Host` header.
     public var host = "localhost"
+    /// The `Accept` header.
+    public var accept = "*/*"
 
     /// A signer for `secret`.
     public init(secret: String) { self.secret = secret }
@@ -34,15 +38,31 @@ public struct MobileRequestSigner: Sendable {
         return headers
     }
 
+    /// What the client concatenates for `parameters` and `jsonValues`: its signed headers and the
+    /// rendered parameters, sorted by key.
+    public func signedPieces(parameters: [(String, String)], jsonValues: [(String, JSONValue)] = []) -> [(String, String)] {
+        (signedHeaders + parameters + jsonValues.map { ($0.0, Self.render($0.1)) }).sorted { $0.0 < $1.0 }
+    }
+
     /// The signature of `parameters` (already rendered as the client's `"\(value)"`) with `headers`.
-    public static func signature(parameters: [(String, String)], headers: [(String, String)], secret: String) -> String {
-        let pieces = (headers + parameters).sorted { $0.0 < $1.0 }
-        let hasher = Hasher(algorithm: .md5)
-        for (key, value) in pieces {
-            hasher.update(key)
-            hasher.update(value)
+    public static func signature(parameters: [(String, String)], headers: [(String, String)], secret: String,
+                                 scheme: SignatureScheme = .md5) -> String {
+        sign((headers + parameters).sorted { $0.0 < $1.0 }, secret: secret, scheme: scheme)
+    }
+
+    /// The signature of pieces already in order.
+    private static func sign(_ pieces: [(String, String)], secret: String, scheme: SignatureScheme) -> String {
+        let message = pieces.map { $0.0 + $0.1 }.joined()
+        switch scheme {
+        case .md5: return md5(message + secret)
+        case .topMD5: return md5(secret + message + secret)
+        case .hmacSHA256: return Hex.encode(HMAC.sha256(key: Array(secret.utf8), message: Array(message.utf8)), uppercase: true)
         }
-        hasher.update(secret)
+    }
+
+    private static func md5(_ text: String) -> String {
+        let hasher = Hasher(algorithm: .md5)
+        hasher.update(text)
         return hasher.finalizeDigest().hex(uppercase: true)
     }
 
@@ -51,14 +71,14 @@ public struct MobileRequestSigner: Sendable {
     public func request(_ method: String, _ path: String, parameters: [(String, String)] = [],
                         encoding: ParameterEncoding? = nil, jsonValues: [(String, JSONValue)] = []) -> HTTPRequest {
         let encoding = encoding ?? (method == "GET" || method == "HEAD" || method == "DELETE" ? .query : .form)
-        let rendered = parameters + jsonValues.map { ($0.0, Self.render($0.1)) }
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: host)
-        headers.add(name: "Accept", value: "*/*")
+        headers.add(name: "Accept", value: accept)
         if let language { headers.add(name: "Accept-Language", value: language) }
         for (name, value) in signedHeaders { headers.add(name: name, value: value) }
         if let appKey { headers.add(name: "X-APP-KEY", value: appKey) }
-        headers.add(name: "X-SIGNATURE", value: Self.signature(parameters: rendered, headers: signedHeaders, secret: secret))
+        headers.add(name: "X-SIGNATURE", value: Self.sign(signedPieces(parameters: parameters, jsonValues: jsonValues),
+                                                           secret: secret, scheme: scheme))
         var target = path
         var body: [UInt8] = []
         let encoded = parameters.sorted { $0.0 < $1.0 }.map { "\(PercentEncoding.escape($0.0))=\(PercentEncoding.escape($0.1))" }.joined(separator: "&")

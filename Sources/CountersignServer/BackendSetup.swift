@@ -2,6 +2,7 @@ import Backend
 import Glibc
 import Signing
 import Store
+import System
 
 /// Turns the configuration into the backend's settings and a ready database.
 enum BackendSetup {

@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// Builds a `Configuration` from `COUNTERSIGN_*` variables, then flags (which win).
 public enum ConfigurationParser {
     /// The configuration for `arguments` (after the subcommand) and `environment`.
@@ -7,37 +9,23 @@ public enum ConfigurationParser {
             guard let value = environment[setting.environmentVariable] else { continue }
             try apply(setting, value, to: &configuration, source: setting.environmentVariable)
         }
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument.hasPrefix("--") else {
-                throw ConfigurationError(source: argument, reason: "unexpected argument; settings are --name value or --name=value")
-            }
-            let body = argument.dropFirst(2)
-            let name: String
-            var value: String?
-            if let equals = body.firstIndex(of: "=") {
-                name = String(body[..<equals])
-                value = String(body[body.index(after: equals)...])
-            } else {
-                name = String(body)
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            guard case .option(let name, var value) = argument.kind else {
+                throw ConfigurationError(source: argument.text, reason: "unexpected argument; settings are --name value or --name=value")
             }
             guard let setting = Configuration.settings.first(where: { $0.name == name }) else {
                 throw ConfigurationError(source: "--\(name)", reason: "unknown setting; see countersign serve --help")
             }
             if value == nil {
-                let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-                if setting.isSwitch && (next == nil || next?.hasPrefix("--") == true) {
+                if setting.isSwitch && (reader.peek()?.hasPrefix("--") ?? true) {
                     value = "on"
-                } else if let next {
-                    value = next
-                    index += 1
                 } else {
-                    throw ConfigurationError(source: setting.flag, reason: "needs a value")
+                    value = reader.value()
                 }
             }
-            try apply(setting, value ?? "", to: &configuration, source: setting.flag)
-            index += 1
+            guard let value else { throw ConfigurationError(source: setting.flag, reason: "needs a value") }
+            try apply(setting, value, to: &configuration, source: setting.flag)
         }
         return configuration
     }

@@ -1,5 +1,5 @@
-import Backend
 import Glibc
+import System
 
 extension FileContents {
     /// Creates the folders above `path` (like `mkdir -p`).

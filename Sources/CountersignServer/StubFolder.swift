@@ -1,5 +1,6 @@
 import Backend
 import Glibc
+import System
 
 /// The stubs folder (`--stubs`): every `*.json` file in it, read once at start in name order.
 enum StubFolder {

@@ -1,7 +1,7 @@
 extension SignatureScheme {
     /// `message` with `secret` placed as this scheme places it (for the strings shown or printed;
     /// `digest(_:secret:md5:)` hashes the same layout, assembled by `CanonicalRequest.withBytes`).
-    func layout(message: String, secret: String) -> String {
+    public func layout(message: String, secret: String) -> String {
         switch self {
         case .md5: message + secret
         case .topMD5: secret + message + secret

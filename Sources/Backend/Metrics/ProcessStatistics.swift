@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// What Linux says about this process, read from `/proc`.
 enum ProcessStatistics {

@@ -1,6 +1,5 @@
-import Backend
-import CountersignServer
 import Glibc
+import System
 
 /// Where `countersign call` keeps the last login's token between calls (`.countersign/token`, mode 0600).
 struct SessionFile {

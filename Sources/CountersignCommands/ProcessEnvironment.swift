@@ -1,8 +1,8 @@
 import Glibc
 
 /// The process environment as a dictionary.
-enum ProcessEnvironment {
-    static func current() -> [String: String] {
+public enum ProcessEnvironment {
+    public static func current() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
