@@ -76,7 +76,7 @@ public final class BackendResponder: HTTPResponder {
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
         let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
         let (response, code, verdict) = answerOversizedAPI(head, requestID: requestID, language: language)
-        let answer = APIOutcome(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict, diagnosisSource: nil,
+        let answer = APIOutcome(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
                                routeMatch: router.match(head.method, head.path))
         record(head, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
         return response
@@ -92,7 +92,7 @@ public final class BackendResponder: HTTPResponder {
                       latency: latency)
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: arrivedAt, verdict: answer.verdict,
-            httpStatus: answer.httpStatus, code: answer.code, diagnosisSource: answer.diagnosisSource,
+            httpStatus: answer.httpStatus, code: answer.code, diagnosis: answer.diagnosis,
             latencyMilliseconds: latency, answeredAt: answeredAt, clientSubject: connection.clientSubject,
             numericArrays: answer.numericArrays))
     }

@@ -1,5 +1,6 @@
 import HTTP
 import JSON
+import Signing
 
 /// A business or protocol error answered in the envelope.
 public struct APIError: Error, Sendable {
@@ -7,8 +8,8 @@ public struct APIError: Error, Sendable {
     public let code: ResultCode
     /// What `message` says, rendered in the client's language.
     public let message: Message
-    /// The envelope's `data` (null except for the development-mode signature diagnosis).
-    public var data: JSONValue = .null
+    /// The development-mode signature diagnosis, answered in `data.diagnosis` (and journalled).
+    public var diagnosis: SignatureDiagnosis?
     /// The HTTP status when it differs from the code's semantic one (an oversized body: 413).
     public var status: HTTPStatus?
     /// Extra response headers (`Allow`, `Retry-After`).
@@ -20,6 +21,12 @@ public struct APIError: Error, Sendable {
     public init(_ code: ResultCode, _ message: Message) {
         self.code = code
         self.message = message
+    }
+
+    /// The envelope's `data`: `{"diagnosis": …}` for a diagnosed signature mismatch, else null.
+    var data: JSONValue {
+        guard let diagnosis else { return .null }
+        return .object(JSONObject([("diagnosis", diagnosis.json)]))
     }
 
     /// 10005 for `parameter`, which breaks `rule`.

@@ -8,7 +8,7 @@ extension BackendResponder {
     /// envelope; also says what the signature check found, for the journal: the verdict, and the
     /// arrays that matched only rendered as numbers (`SignatureVerifier.numericArrayNames`).
     func answerAPI(_ request: HTTPRequest, route match: Router<APIRoute>.Match, requestID: String, language: Language,
-                   peer: String) -> (HTTPResponse, ResultCode, JournalVerdict, numericArrays: [String]) {
+                   peer: String) -> (HTTPResponse, ResultCode, JournalVerdict, numericArrays: [String], diagnosis: SignatureDiagnosis?) {
         let catalog = language.catalog
         let style = environment.settings.httpStatusStyle
         var verdict = request.headers[headerLookups.signature] == nil ? JournalVerdict.missing : .skipped
@@ -16,12 +16,12 @@ extension BackendResponder {
         do throws(APIError) {
             let data = try runChecksAndHandler(request, route: match, peer: peer, verdict: &verdict, numericArrays: &numericArrays)
             let response = Envelope.response(code: .ok, message: catalog.text(for: .ok), data: data, requestID: requestID, style: style)
-            return (response, .ok, verdict, numericArrays)
+            return (response, .ok, verdict, numericArrays, nil)
         } catch {
             if let failure = error.underlyingFailure {
                 environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
             }
-            return (errorResponse(error, requestID: requestID, language: language), error.code, verdict, numericArrays)
+            return (errorResponse(error, requestID: requestID, language: language), error.code, verdict, numericArrays, error.diagnosis)
         }
     }
 
@@ -139,7 +139,7 @@ extension BackendResponder {
         let diagnosis = verifier.diagnose(signable, parameters: parameters, canonical: canonical, received: received,
                                           secrets: app.secrets, scheme: app.scheme)
         var error = APIError(.signatureMismatch, .signatureMismatchExplained(diagnosis.detail))
-        error.data = .object(JSONObject([("diagnosis", diagnosis.json)]))
+        error.diagnosis = diagnosis
         throw error
     }
 

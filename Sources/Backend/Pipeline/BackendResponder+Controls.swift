@@ -9,10 +9,10 @@ extension BackendResponder {
         let settings = environment.settings
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
         let match = router.match(request.method, request.path)
-        let (response, code, verdict, numericArrays) = answerAPI(request, route: match, requestID: requestID, language: language,
+        let (response, code, verdict, numericArrays, diagnosis) = answerAPI(request, route: match, requestID: requestID, language: language,
                                                                  peer: peer)
         var answer = APIOutcome(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
-                               diagnosisSource: verdict == .invalid ? response.body : nil, numericArrays: numericArrays,
+                               diagnosis: diagnosis, numericArrays: numericArrays,
                                routeMatch: match)
         if code == .noSuchEndpoint || code == .methodNotAllowed,
            let stubbed = answerStub(request, requestID: requestID, language: language, pipelineCode: code) {
