@@ -9,22 +9,14 @@ import Transport
 /// It owns the loop's database connection, so it is used on that loop's thread only.
 public final class BackendResponder: HTTPResponder {
     let environment: BackendEnvironment
-    let store: Store
-    let router = APIRoutes.make()
-    let canonicalizer: Canonicalizer
-    let verifier: SignatureVerifier
-    /// Replay protection, when `--replay-window` is set.
-    let replayGuard: ReplayGuard?
+    /// The checks and the handler of `/api/` requests.
+    let pipeline: APIPipeline
+    /// What the pipeline changes on this loop: its database connection and sessions.
+    private var loop: APILoopState
     private var requestIDs: RequestIDGenerator
     private let monotonic = SystemMonotonicClock()
     /// This loop's queue into the request journal; nil when the journal is off.
     private let journalQueue: JournalQueue?
-    /// SHA-256 of bearer tokens, kept so that authenticating a request creates no digest context.
-    let tokenHasher = Crypto.Hasher(algorithm: .sha256)
-    /// The sessions this loop authenticated, valid while the database is unchanged.
-    var sessions = SessionCache()
-    /// The header names read from every API request.
-    let headerLookups: APIHeaderLookups
     /// This loop's counts for `/metrics`.
     let metricsShard: MetricsShard
     /// The database's statement totals once the responder was ready: opening it is not request work.
@@ -35,14 +27,12 @@ public final class BackendResponder: HTTPResponder {
     /// A responder for loop `loopIndex`, opening its own connection to the database.
     public init(environment: BackendEnvironment, loopIndex: Int) throws(StoreError) {
         self.environment = environment
-        store = try Store(path: environment.databasePath)
-        canonicalizer = Canonicalizer(policy: environment.settings.signingPolicy)
-        verifier = SignatureVerifier(policy: environment.settings.signingPolicy)
-        replayGuard = ReplayGuard(settings: environment.settings, store: store, clock: environment.clock)
+        let store = try Store(path: environment.databasePath)
+        loop = APILoopState(store: store)
+        pipeline = APIPipeline(environment: environment, store: store)
         requestIDs = RequestIDGenerator(loopIndex: loopIndex)
         journalQueue = environment.journal?.makeQueue()
         metricsShard = environment.metrics.makeShard()
-        headerLookups = APIHeaderLookups(settings: environment.settings)
         statementsAtStart = store.statementTiming
     }
 
@@ -62,7 +52,7 @@ public final class BackendResponder: HTTPResponder {
             return ResponsePlan(response: response)
         }
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
-        let answer = answerControlledAPI(request, requestID: requestID, peer: connection.peerHost)
+        let answer = pipeline.answer(request, requestID: requestID, peer: connection.peerHost, loop: &loop)
         record(request, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
         return answer.plan
     }
@@ -74,12 +64,9 @@ public final class BackendResponder: HTTPResponder {
         let started = monotonic.now()
         let requestID = requestIDs.next()
         let arrivedAt = journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds()
-        let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
-        let (response, code, verdict) = answerOversizedAPI(head, requestID: requestID, language: language)
-        let answer = APIOutcome(plan: ResponsePlan(response: response), code: code.rawValue, verdict: verdict,
-                               routeMatch: router.match(head.method, head.path))
+        let answer = pipeline.answerOversized(head, requestID: requestID)
         record(head, answer, requestID: requestID, arrivedAt: arrivedAt, started: started, connection: connection)
-        return response
+        return answer.plan.response
     }
 
     /// Logs, counts and journals an `/api/` request's answer.
@@ -96,6 +83,9 @@ public final class BackendResponder: HTTPResponder {
             latencyMilliseconds: latency, answeredAt: answeredAt, clientSubject: connection.clientSubject,
             numericArrays: answer.numericArrays))
     }
+
+    /// This loop's connection to the database.
+    var store: Store { loop.store }
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
     private func log(_ request: HTTPRequest, requestID: String, status: Int?, code: Int?, latency: Double, connection: ConnectionInfo) {
