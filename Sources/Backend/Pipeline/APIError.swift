@@ -23,6 +23,19 @@ public struct APIError: Error, Sendable {
         self.message = message
     }
 
+    /// An error with `message` and the code it belongs to (`Message.resultCode`; free text, which
+    /// has none, is a 50000).
+    init(_ message: Message) {
+        self.init(message.resultCode ?? .internalError, message)
+    }
+
+    /// The envelope of this error, in `language`, with the status `style` gives its code (or the
+    /// one it overrides) and its extra headers.
+    func response(requestID: String, language: Language, style: BackendSettings.HTTPStatusStyle) -> HTTPResponse {
+        Envelope.response(code: code, message: language.catalog.text(for: message), data: data, requestID: requestID,
+                          style: style, status: status, extraHeaders: headers)
+    }
+
     /// The envelope's `data`: `{"diagnosis": …}` for a diagnosed signature mismatch, else null.
     var data: JSONValue {
         guard let diagnosis else { return .null }
@@ -31,6 +44,6 @@ public struct APIError: Error, Sendable {
 
     /// 10005 for `parameter`, which breaks `rule`.
     public static func invalidParameter(_ parameter: String, _ rule: ParameterRule) -> APIError {
-        APIError(.invalidParameter, .invalidParameter(name: parameter, rule: rule))
+        APIError(.invalidParameter(name: parameter, rule: rule))
     }
 }

@@ -50,7 +50,7 @@ struct APIPipeline {
     /// that come before the body's, then 10006 with HTTP 413.
     func answerOversized(_ head: HTTPRequest, requestID: String) -> APIOutcome {
         let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
-        var error = APIError(.malformedBody, .bodyTooLarge)
+        var error = APIError(.bodyTooLarge)
         error.status = .contentTooLarge
         do throws(APIError) {
             try checkRequiredHeaders(head)
@@ -97,32 +97,27 @@ struct APIPipeline {
         if let failure = error.underlyingFailure {
             environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
         }
-        return APIOutcome(plan: ResponsePlan(response: errorResponse(error, requestID: requestID, language: language)),
+        return APIOutcome(plan: ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle)),
                           code: error.code.rawValue, verdict: signature.verdict, diagnosis: error.diagnosis,
                           numericArrays: signature.numericArrays, routeMatch: match)
-    }
-
-    private func errorResponse(_ error: APIError, requestID: String, language: Language) -> HTTPResponse {
-        Envelope.response(code: error.code, message: language.catalog.text(for: error.message), data: error.data,
-                          requestID: requestID, style: settings.httpStatusStyle, status: error.status, extraHeaders: error.headers)
     }
 
     /// Required headers and version: 10001 naming the first required header that is missing;
     /// 10002 for a version not supported.
     private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
         if let versionHeader = headerLookups.version, request.headers[versionHeader] == nil {
-            throw APIError(.missingHeader, .missingHeader(versionHeader.name))
+            throw APIError(.missingHeader(versionHeader.name))
         }
         let hasSignature = request.headers[headerLookups.signature] != nil
         if settings.signature == .required && !hasSignature {
-            throw APIError(.missingHeader, .missingHeader(headerLookups.signature.name))
+            throw APIError(.missingHeader(headerLookups.signature.name))
         }
         if hasSignature, let missing = replayGuard?.missingHeader(in: request.headers) {
-            throw APIError(.missingHeader, .missingHeader(missing))
+            throw APIError(.missingHeader(missing))
         }
         if let versionHeader = headerLookups.version, let version = request.headers[versionHeader],
            !settings.supportedVersions.contains(version.trimmedHeaderValue) {
-            throw APIError(.unsupportedVersion, .unsupportedVersion(version.trimmedHeaderValue))
+            throw APIError(.unsupportedVersion(version.trimmedHeaderValue))
         }
     }
 
@@ -143,7 +138,7 @@ struct APIPipeline {
         let enforced = settings.signature == .required || (settings.signature == .optional && received != nil)
         guard enforced || received != nil else { return unchecked }
         guard let app = environment.apps.app(forKey: appKey?.trimmedHeaderValue) else {
-            return SignatureCheck(verdict: .invalid, refusal: enforced ? APIError(.signatureMismatch, .unknownAppKey) : nil)
+            return SignatureCheck(verdict: .invalid, refusal: enforced ? APIError(.unknownAppKey) : nil)
         }
         let canonical: CanonicalRequest
         do {
@@ -169,12 +164,12 @@ struct APIPipeline {
             return check
         }
         guard settings.mode == .development, let received else {
-            check.refusal = APIError(.signatureMismatch, .signatureMismatch)
+            check.refusal = APIError(.signatureMismatch)
             return check
         }
         let diagnosis = verifier.diagnose(signable, parameters: parameters, canonical: canonical, received: received,
                                           secrets: app.secrets, scheme: app.scheme)
-        var error = APIError(.signatureMismatch, .signatureMismatchExplained(diagnosis.detail))
+        var error = APIError(.signatureMismatchExplained(diagnosis.detail))
         error.diagnosis = diagnosis
         check.refusal = error
         return check
@@ -185,7 +180,7 @@ struct APIPipeline {
     private func route(_ match: Router<APIRoute>.Match) throws(APIError) -> APIRoute {
         switch match {
         case .found(let route): return route
-        case .notFound: throw APIError(.noSuchEndpoint, .noSuchEndpoint)
+        case .notFound: throw APIError(.noSuchEndpoint)
         case .methodNotAllowed(let allowed): throw APIError.methodNotAllowed(allowed)
         }
     }
@@ -210,13 +205,13 @@ struct APIPipeline {
 
     /// Token: the session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
     private func authenticate(_ request: HTTPRequest, now: Int64, loop: inout APILoopState) throws(APIError) -> Session {
-        guard let token = request.headers[headerLookups.authorization]?.bearerToken else { throw APIError(.notLoggedIn, .notLoggedIn) }
+        guard let token = request.headers[headerLookups.authorization]?.bearerToken else { throw APIError(.notLoggedIn) }
         let store = loop.store
         let stamp = try storeCall { () throws(StoreError) in try store.contentStamp() }
         if let session = loop.sessions.session(for: token, current: stamp, now: now) { return session }
         let hash = Credentials.tokenHash(token, hasher: loop.tokenHasher)
         guard let active = try storeCall({ () throws(StoreError) in try store.activeToken(tokenHash: hash, now: now) }) else {
-            throw APIError(.notLoggedIn, .notLoggedIn)
+            throw APIError(.notLoggedIn)
         }
         let session = Session(user: active.user, tokenHash: hash)
         loop.sessions.insert(session, for: token, expiresAt: active.expiresAt)
@@ -255,7 +250,7 @@ struct APIPipeline {
     /// Replaces the answer of `outcome` with the envelope of `error` (what the journal records of
     /// the signature check stays).
     private func refuse(_ outcome: inout APIOutcome, _ error: APIError, requestID: String, language: Language) {
-        outcome.plan = ResponsePlan(response: errorResponse(error, requestID: requestID, language: language))
+        outcome.plan = ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle))
         outcome.code = error.code.rawValue
     }
 
@@ -270,15 +265,15 @@ extension APIError {
     /// The envelope error for a request whose parameters cannot be read or signed.
     init(parsing error: RequestParsingError) {
         switch error {
-        case .malformedBody(let reason): self.init(.malformedBody, .malformedBody(reason))
-        case .duplicateSignedHeader(let name): self.init(.malformedBody, .duplicateSignedHeader(name))
-        case .unsignableValue(let name, _): self.init(.invalidParameter, .invalidParameter(name: name, rule: .unsignable))
+        case .malformedBody(let reason): self.init(.malformedBody(reason))
+        case .duplicateSignedHeader(let name): self.init(.duplicateSignedHeader(name))
+        case .unsignableValue(let name, _): self.init(.invalidParameter(name: name, rule: .unsignable))
         }
     }
 
     /// 10405 with `Allow` listing `allowed`.
     static func methodNotAllowed(_ allowed: [String]) -> APIError {
-        var error = APIError(.methodNotAllowed, .methodNotAllowed(allowed: allowed))
+        var error = APIError(.methodNotAllowed(allowed: allowed))
         error.headers = [(name: "Allow", value: allowed.joined(separator: ", "))]
         return error
     }
