@@ -46,4 +46,20 @@ public struct APIError: Error, Sendable {
     public static func invalidParameter(_ parameter: String, _ rule: ParameterRule) -> APIError {
         APIError(.invalidParameter(name: parameter, rule: rule))
     }
+
+    /// The envelope error for a request whose parameters cannot be read or signed.
+    init(parsing error: RequestParsingError) {
+        switch error {
+        case .malformedBody(let reason): self.init(.malformedBody(reason))
+        case .duplicateSignedHeader(let name): self.init(.duplicateSignedHeader(name))
+        case .unsignableValue(let name, _): self.init(.invalidParameter(name: name, rule: .unsignable))
+        }
+    }
+
+    /// 10405 with `Allow` listing `allowed`.
+    static func methodNotAllowed(_ allowed: [String]) -> APIError {
+        var error = APIError(.methodNotAllowed(allowed: allowed))
+        error.headers = [(name: "Allow", value: allowed.joined(separator: ", "))]
+        return error
+    }
 }

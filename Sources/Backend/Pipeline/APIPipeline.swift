@@ -260,21 +260,3 @@ struct APIPipeline {
         fault.apply(to: &outcome, requestID: requestID, language: language, style: settings.httpStatusStyle)
     }
 }
-
-extension APIError {
-    /// The envelope error for a request whose parameters cannot be read or signed.
-    init(parsing error: RequestParsingError) {
-        switch error {
-        case .malformedBody(let reason): self.init(.malformedBody(reason))
-        case .duplicateSignedHeader(let name): self.init(.duplicateSignedHeader(name))
-        case .unsignableValue(let name, _): self.init(.invalidParameter(name: name, rule: .unsignable))
-        }
-    }
-
-    /// 10405 with `Allow` listing `allowed`.
-    static func methodNotAllowed(_ allowed: [String]) -> APIError {
-        var error = APIError(.methodNotAllowed(allowed: allowed))
-        error.headers = [(name: "Allow", value: allowed.joined(separator: ", "))]
-        return error
-    }
-}
