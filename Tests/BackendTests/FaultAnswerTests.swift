@@ -10,7 +10,7 @@ import Transport
     /// The plan of a plain 200 answer once the fault `json` describes has been applied to it.
     private func plan(after json: String) throws -> ResponsePlan {
         let fault = try Fault(id: 1, fields: AdminFields(body: Array(json.utf8), allowed: Fault.fields))
-        var answer = APIOutcome(plan: ResponsePlan(response: HTTPResponse(status: .ok)), code: 0, verdict: .valid, diagnosisSource: nil)
+        var answer = APIOutcome(plan: ResponsePlan(response: HTTPResponse(status: .ok)), code: 0, verdict: .valid)
         fault.apply(to: &answer, requestID: "req-0001", language: .english, style: .semantic)
         return answer.plan
     }

@@ -11,9 +11,9 @@ import Transport
     let builder = JournalEntryBuilder(policy: SigningPolicy(), secrets: ["dev-secret-please-change"])
 
     private func record(_ request: HTTPRequest, verdict: JournalVerdict = .valid, httpStatus: Int? = 200, code: Int? = 0,
-                        diagnosisSource: [UInt8]? = nil, latency: Double, clientSubject: String? = nil) -> JournalRecord {
+                        diagnosis: SignatureDiagnosis? = nil, latency: Double, clientSubject: String? = nil) -> JournalRecord {
         JournalRecord(request: request, requestID: "req-0001", timeMilliseconds: 1_767_225_600_123, verdict: verdict,
-                      httpStatus: httpStatus, code: code, diagnosisSource: diagnosisSource, latencyMilliseconds: latency,
+                      httpStatus: httpStatus, code: code, diagnosis: diagnosis, latencyMilliseconds: latency,
                       answeredAt: Instant(nanoseconds: 5), clientSubject: clientSubject)
     }
 
@@ -42,15 +42,17 @@ import Transport
                 ("Content-Type", "application/x-www-form-urlencoded"), ("x-api-version", "2\"\\\u{1}\t设备"),
                 ("Authorization", "Bearer 短"), ("X-DEVICE-ID", "hunter2 dev-secret-please-change ünï")]),
             body: Array(body.utf8))
-        let diagnosis = #"{"code":10003,"message":"bad","data":{"diagnosis":{"expected":"hunter2","steps":[1,2.5,"s3cr3t"]}}}"#
+        let diagnosis = SignatureDiagnosis(canonical: "POST&hunter2", keys: ["k1", "s3cr3t"], received: "sig dev-secret-please-change",
+                                           likelyCause: .unknown, detail: "bad \"q\" ünï")
         let row = builder.row(for: record(request, verdict: .invalid, httpStatus: nil, code: nil,
-                                          diagnosisSource: Array(diagnosis.utf8), latency: 12345.6785,
+                                          diagnosis: diagnosis, latency: 12345.6785,
                                           clientSubject: "CN=Zoë \"x\""))
         let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"POST","path":"/api/v1/ünï\"","#
             + #""headers":{"X-API-VERSION":"2\"\\\u0001\t设备","Authorization":"Bearer …","X-DEVICE-ID":"*** <secret> ünï"},"#
             + #""params":{"a":"1","secret":"***","b":"<secret>","password":"***","note":""#
             + String(repeating: "é", count: 2048) + #"…(4201 bytes)","name":"Zoë\"q","empty":"","token":"***"},"#
-            + #""verdict":"invalid","diagnosis":{"expected":"***","steps":[1,2.5,"***"]},"http_status":null,"code":null,"#
+            + #""verdict":"invalid","diagnosis":{"canonical":"POST&***","keys":["k1","***"],"received":"sig <secret>","#
+            + #""likely_cause":"unknown","detail":"bad \"q\" ünï"},"http_status":null,"code":null,"#
             + #""latency_ms":12345.679,"client_subject":"CN=Zoë \"x\""}"#
         #expect(String(decoding: row.entry, as: UTF8.self) == expected)
         #expect(row.entry == Array(expected.utf8))
@@ -66,10 +68,9 @@ import Transport
         let request = HTTPRequest(method: "POST", target: "/api/v1/checkin",
                                   headers: HTTPHeaders([("Content-Type", "application/x-www-form-urlencoded")]), body: Array(body.utf8))
         let canonical = String(repeating: "c", count: 4090) + "hunter2" + note
-        let diagnosis = JSONValue.object(["code": 10003, "data": ["diagnosis": [
-            "canonical": .string(canonical), "keys": .array((0..<4002).map { .string("key number \($0)") }), "detail": "d"]]])
-        let row = builder.row(for: record(request, verdict: .invalid, httpStatus: 403, code: 10003,
-                                          diagnosisSource: Array(JSONWriter.serialize(diagnosis).utf8), latency: 1))
+        let diagnosis = SignatureDiagnosis(canonical: canonical, keys: (0..<4002).map { "key number \($0)" }, received: "sig",
+                                           likelyCause: .unknown, detail: "d")
+        let row = builder.row(for: record(request, verdict: .invalid, httpStatus: 403, code: 10003, diagnosis: diagnosis, latency: 1))
         #expect(row.entry.count < 48 << 10, "\(row.entry.count) bytes")
         let entry = try JSONParser.parse(row.entry)
         #expect(entry["params"]?["note"]?.stringValue == String(repeating: "n", count: 4096) + "…(1000000 bytes)")

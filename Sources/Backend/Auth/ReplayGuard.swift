@@ -52,7 +52,7 @@ final class ReplayGuard {
         let now = clock.unixSeconds()
         let skew = timestamp - now
         guard abs(skew) <= windowSeconds else {
-            throw APIError(.requestReplayed, .requestExpired(skewSeconds: Int(skew)))
+            throw APIError(.requestExpired(skewSeconds: Int(skew)))
         }
         let unused = try storeCall { () throws(StoreError) -> Bool in
             if now >= nextPruneAt {
@@ -65,7 +65,7 @@ final class ReplayGuard {
             try prune(now: now)
             return try store.recordNonce(appKey: appKey, nonce: nonce, seenAt: timestamp)
         }
-        guard unused else { throw APIError(.requestReplayed, .nonceReused) }
+        guard unused else { throw APIError(.nonceReused) }
     }
 
     private func prune(now: Int64) throws(StoreError) {

@@ -58,7 +58,7 @@ extension BackendResponder {
             let fields = try AdminFields(body: request.body, allowed: Stub.fields)
             let stub = try environment.stubs.add { (id) throws(AdminError) in
                 let stub = try Stub(id: id, fields: fields, source: "runtime")
-                try stub.checkNotBuiltIn(router)
+                try stub.checkNotBuiltIn(pipeline.router)
                 return stub
             }
             return AdminResponse.json(stub.json, status: .created, requestID: requestID)

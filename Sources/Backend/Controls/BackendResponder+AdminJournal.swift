@@ -39,7 +39,7 @@ extension BackendResponder {
     private func journalQuery(_ request: HTTPRequest) throws(AdminError) -> (JournalFilter, Int) {
         let parameters: RequestParameters
         do {
-            parameters = try canonicalizer.parameters(of: SignableRequest(method: request.method, target: request.target))
+            parameters = try pipeline.canonicalizer.parameters(of: SignableRequest(method: request.method, target: request.target))
         } catch {
             throw .badRequest("malformed query string")
         }

@@ -25,7 +25,7 @@ enum CheckinHandlers {
         do {
             checkin = try context.store.insertCheckin(userID: user.id, day: today.description, deviceID: context.deviceID, createdAt: context.now)
         } catch .alreadyCheckedIn {
-            throw APIError(.alreadyCheckedIn, .alreadyCheckedIn)
+            throw APIError(.alreadyCheckedIn)
         } catch {
             throw APIError.internal(error)
         }

@@ -15,7 +15,7 @@ enum UserHandlers {
                                                     nickname: nickname, createdAt: context.now)
             return .object(JSONObject([("user", Representations.user(user))]))
         } catch .duplicatePhone {
-            throw APIError(.phoneAlreadyRegistered, .phoneAlreadyRegistered)
+            throw APIError(.phoneAlreadyRegistered)
         } catch {
             throw APIError.internal(error)
         }
@@ -25,7 +25,7 @@ enum UserHandlers {
         let phone = try context.requiredText("phone")
         let password = try context.requiredText("password")
         if let wait = context.loginThrottle?.retryAfter(phone: phone, address: context.peer, now: context.now) {
-            var error = APIError(.tooManyRequests, .tooManyRequests(retryAfterSeconds: Int(wait)))
+            var error = APIError(.tooManyRequests(retryAfterSeconds: Int(wait)))
             error.headers = [(name: "Retry-After", value: String(wait))]
             throw error
         }
@@ -33,10 +33,10 @@ enum UserHandlers {
               Credentials.verifyPassword(password, hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations)
         else {
             context.loginThrottle?.recordFailure(phone: phone, address: context.peer, now: context.now)
-            throw APIError(.wrongCredentials, .wrongCredentials)
+            throw APIError(.wrongCredentials)
         }
         context.loginThrottle?.recordSuccess(phone: phone)
-        guard !user.isDisabled else { throw APIError(.accountDisabled, .accountDisabled) }
+        guard !user.isDisabled else { throw APIError(.accountDisabled) }
         let issued = try issueToken(for: user, context)
         return .object(JSONObject([
             ("token", .string(issued.token)),

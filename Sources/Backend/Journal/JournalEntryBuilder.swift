@@ -42,7 +42,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
-        entry.add("diagnosis", diagnosis(in: record.diagnosisSource).map { Self.boundedMembers(Self.redacting($0, replacements)) } ?? .null)
+        entry.add("diagnosis", record.diagnosis.map { Self.boundedMembers(Self.redacting($0.json, replacements)) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))
         entry.add("latency_ms", thousandths: record.latencyMilliseconds)
@@ -81,13 +81,6 @@ public struct JournalEntryBuilder: Sendable {
             }
         }
         return JSONObject(members)
-    }
-
-    /// `data.diagnosis` of a 10003 answer, if it has one.
-    private func diagnosis(in body: [UInt8]?) -> JSONValue? {
-        guard let body, let envelope = try? JSONParser.parse(body), let diagnosis = envelope["data"]?["diagnosis"],
-              diagnosis != .null else { return nil }
-        return diagnosis
     }
 
     private static func json(_ value: ParameterValue) -> JSONValue {

@@ -1,5 +1,6 @@
 import Glibc
 import HTTP
+import Signing
 import Transport
 
 /// What an event loop hands to the journal for one `/api/` request: the raw facts, taken without
@@ -18,8 +19,8 @@ struct JournalRecord: Sendable {
     let httpStatus: Int?
     /// The envelope code the client can read, or nil when no readable envelope was sent.
     let code: Int?
-    /// For an invalid signature, the body of the answer, whose `data.diagnosis` the entry shows.
-    let diagnosisSource: [UInt8]?
+    /// For a diagnosed signature mismatch, the diagnosis the answer showed; the entry shows it too.
+    let diagnosis: SignatureDiagnosis?
     /// How long the server took to produce the answer (injected delays excluded).
     let latencyMilliseconds: Double
     /// When the answer was ready (monotonic): the journal's order, across event loops.

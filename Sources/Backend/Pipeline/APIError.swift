@@ -1,5 +1,6 @@
 import HTTP
 import JSON
+import Signing
 
 /// A business or protocol error answered in the envelope.
 public struct APIError: Error, Sendable {
@@ -7,8 +8,8 @@ public struct APIError: Error, Sendable {
     public let code: ResultCode
     /// What `message` says, rendered in the client's language.
     public let message: Message
-    /// The envelope's `data` (null except for the development-mode signature diagnosis).
-    public var data: JSONValue = .null
+    /// The development-mode signature diagnosis, answered in `data.diagnosis` (and journalled).
+    public var diagnosis: SignatureDiagnosis?
     /// The HTTP status when it differs from the code's semantic one (an oversized body: 413).
     public var status: HTTPStatus?
     /// Extra response headers (`Allow`, `Retry-After`).
@@ -22,8 +23,43 @@ public struct APIError: Error, Sendable {
         self.message = message
     }
 
+    /// An error with `message` and the code it belongs to (`Message.resultCode`; free text, which
+    /// has none, is a 50000).
+    init(_ message: Message) {
+        self.init(message.resultCode ?? .internalError, message)
+    }
+
+    /// The envelope of this error, in `language`, with the status `style` gives its code (or the
+    /// one it overrides) and its extra headers.
+    func response(requestID: String, language: Language, style: BackendSettings.HTTPStatusStyle) -> HTTPResponse {
+        Envelope.response(code: code, message: language.catalog.text(for: message), data: data, requestID: requestID,
+                          style: style, status: status, extraHeaders: headers)
+    }
+
+    /// The envelope's `data`: `{"diagnosis": …}` for a diagnosed signature mismatch, else null.
+    var data: JSONValue {
+        guard let diagnosis else { return .null }
+        return .object(JSONObject([("diagnosis", diagnosis.json)]))
+    }
+
     /// 10005 for `parameter`, which breaks `rule`.
     public static func invalidParameter(_ parameter: String, _ rule: ParameterRule) -> APIError {
-        APIError(.invalidParameter, .invalidParameter(name: parameter, rule: rule))
+        APIError(.invalidParameter(name: parameter, rule: rule))
+    }
+
+    /// The envelope error for a request whose parameters cannot be read or signed.
+    init(parsing error: RequestParsingError) {
+        switch error {
+        case .malformedBody(let reason): self.init(.malformedBody(reason))
+        case .duplicateSignedHeader(let name): self.init(.duplicateSignedHeader(name))
+        case .unsignableValue(let name, _): self.init(.invalidParameter(name: name, rule: .unsignable))
+        }
+    }
+
+    /// 10405 with `Allow` listing `allowed`.
+    static func methodNotAllowed(_ allowed: [String]) -> APIError {
+        var error = APIError(.methodNotAllowed(allowed: allowed))
+        error.headers = [(name: "Allow", value: allowed.joined(separator: ", "))]
+        return error
     }
 }

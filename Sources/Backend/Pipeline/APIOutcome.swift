@@ -1,3 +1,4 @@
+import Signing
 import Transport
 
 /// The outcome of one `/api/` request: the answer, with what the log, the metrics and the journal record about it.
@@ -9,8 +10,9 @@ struct APIOutcome {
     var code: Int?
     /// What the signature check said.
     let verdict: JournalVerdict
-    /// For an invalid signature, the pipeline's answer body (the journal shows its diagnosis).
-    let diagnosisSource: [UInt8]?
+    /// For a signature mismatch in development mode, what the pipeline found (the answer's
+    /// `data.diagnosis`, which the journal shows too).
+    var diagnosis: SignatureDiagnosis? = nil
     /// The query/form arrays whose signature matched only with their elements rendered as numbers.
     var numericArrays: [String] = []
     /// The route the request's method and path matched (once, for the pipeline and the metrics).

@@ -25,7 +25,7 @@ struct APIRequestContext {
 
     /// The session of a route that requires login (the responder checked it before calling).
     func requireSession() throws(APIError) -> Session {
-        guard let session else { throw APIError(.notLoggedIn, .notLoggedIn) }
+        guard let session else { throw APIError(.notLoggedIn) }
         return session
     }
 

@@ -12,7 +12,7 @@ func storeCall<Value>(_ operation: () throws(StoreError) -> Value) throws(APIErr
 extension APIError {
     /// A 50000 for `error`; the client sees only the generic message, the cause goes to the log.
     static func `internal`(_ error: StoreError) -> APIError {
-        var apiError = APIError(.internalError, .internalError)
+        var apiError = APIError(.internalError)
         apiError.underlyingFailure = error.description
         return apiError
     }

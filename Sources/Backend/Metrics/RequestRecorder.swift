@@ -1,0 +1,98 @@
+import HTTP
+import Store
+import Transport
+
+/// Records one answered request in one call: its log line, its count in this loop's metrics shard
+/// and, under `/api/`, its journal record. One per event loop, next to the loop's store.
+struct RequestRecorder {
+    /// When a request began, as the recorder measures it.
+    struct Start {
+        /// Monotonic: the latency is measured from here.
+        let instant: Instant
+        /// Unix milliseconds, for the journal (0 when the journal is off: no clock is read).
+        let arrivedAt: Int64
+    }
+
+    /// The route every admin request is counted under.
+    static let adminRoute = "/__admin"
+
+    private let environment: BackendEnvironment
+    private let store: Store
+    /// This loop's counts for `/metrics`.
+    let metricsShard: MetricsShard
+    /// The database's statement totals once the responder was ready: opening it is not request work.
+    private let statementsAtStart: StatementTiming
+    /// This loop's queue into the request journal; nil when the journal is off.
+    private let journalQueue: JournalQueue?
+    private let monotonic = SystemMonotonicClock()
+
+    /// The recorder of the loop whose database connection is `store`.
+    init(environment: BackendEnvironment, store: Store) {
+        self.environment = environment
+        self.store = store
+        metricsShard = environment.metrics.makeShard()
+        statementsAtStart = store.statementTiming
+        journalQueue = environment.journal?.makeQueue()
+    }
+
+    /// Now, as the start of a request.
+    func start() -> Start {
+        Start(instant: monotonic.now(), arrivedAt: journalQueue == nil ? 0 : JournalRecord.currentTimeMilliseconds())
+    }
+
+    /// Logs, counts and journals an `/api/` request's outcome.
+    func record(_ request: HTTPRequest, _ outcome: APIOutcome, requestID: String, start: Start, connection: ConnectionInfo) {
+        let answeredAt = monotonic.now()
+        let latency = Self.milliseconds(from: start.instant, to: answeredAt)
+        let status = outcome.httpStatus
+        log(request, requestID: requestID, status: status, code: outcome.code, latency: latency, connection: connection)
+        count(request, route: apiRoute(for: request.path, outcome.routeMatch), status: status, code: outcome.code,
+              verdict: outcome.verdict, latency: latency)
+        journalQueue?.append(JournalRecord(
+            request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
+            httpStatus: status, code: outcome.code, diagnosis: outcome.diagnosis, latencyMilliseconds: latency,
+            answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays))
+    }
+
+    /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled),
+    /// counted under `route`.
+    func record(_ request: HTTPRequest, _ response: HTTPResponse, route: String, requestID: String, start: Start,
+                connection: ConnectionInfo) {
+        let latency = Self.milliseconds(from: start.instant, to: monotonic.now())
+        log(request, requestID: requestID, status: response.status.code, code: nil, latency: latency, connection: connection)
+        count(request, route: route, status: response.status.code, code: nil, verdict: nil, latency: latency)
+    }
+
+    /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
+    private func log(_ request: HTTPRequest, requestID: String, status: Int?, code: Int?, latency: Double, connection: ConnectionInfo) {
+        var fields: [(StaticString, LogValue)] = []
+        fields.reserveCapacity(8)
+        fields.append(("request_id", .text(requestID)))
+        fields.append(("method", .text(request.method)))
+        fields.append(("path", .text(request.path)))
+        if let status { fields.append(("status", .integer(Int64(status)))) }
+        if let code { fields.append(("code", .integer(Int64(code)))) }
+        fields.append(("latency_ms", .thousandths(latency)))
+        fields.append(("peer", .text(connection.peerHost)))
+        if let subject = connection.clientSubject { fields.append(("client_subject", .text(subject))) }
+        environment.logger.log("info", "request", fields)
+    }
+
+    /// Counts an answered request in this loop's shard (`latency` in milliseconds).
+    private func count(_ request: HTTPRequest, route: String, status: Int?, code: Int?, verdict: JournalVerdict?, latency: Double) {
+        let labels = RequestLabels(route: route, method: request.method, status: status, code: code, verdict: verdict)
+        let statements = store.statementTiming.since(statementsAtStart)
+        metricsShard.recordRequest(labels, seconds: latency / 1000, statements: statements)
+    }
+
+    /// The route template an `/api/` request on `path` is counted under, from the pipeline's `match`:
+    /// the API route for its path (whatever its method), else the path of a stub defined for it, else `other`.
+    private func apiRoute(for path: String, _ match: Router<APIRoute>.Match) -> String {
+        guard case .notFound = match else { return path }
+        return environment.stubs.first { $0.path == path }?.path ?? RequestLabels.unmatchedRoute
+    }
+
+    private static func milliseconds(from start: Instant, to end: Instant) -> Double {
+        Double(end.nanoseconds - start.nanoseconds) / 1_000_000
+    }
+}

@@ -1,0 +1,262 @@
+import HTTP
+import JSON
+import Signing
+import Store
+import Transport
+
+/// One `/api/` request in, one `APIOutcome` out: the stages of API.md "Order of checks" in order
+/// (required headers and version, parameters, signature, route, token, parameters, handler), the
+/// first refusal answered; then, for a method and path no endpoint has, a stub; then, for a
+/// request that passed the signature check, a fault.
+///
+/// It holds what the stages read. What they change, the event loop's database connection and
+/// sessions (`APILoopState`), stays the responder's and is lent to each call.
+struct APIPipeline {
+    let environment: BackendEnvironment
+    let canonicalizer: Canonicalizer
+    let verifier: SignatureVerifier
+    /// Replay protection, when `--replay-window` is set (one per loop: it prunes on the loop's store).
+    let replayGuard: ReplayGuard?
+    /// The header names read from every API request.
+    let headerLookups: APIHeaderLookups
+    let router = APIRoutes.make()
+
+    /// The pipeline of the loop whose database connection is `store`.
+    init(environment: BackendEnvironment, store: Store) {
+        self.environment = environment
+        canonicalizer = Canonicalizer(policy: environment.settings.signingPolicy)
+        verifier = SignatureVerifier(policy: environment.settings.signingPolicy)
+        replayGuard = ReplayGuard(settings: environment.settings, store: store, clock: environment.clock)
+        headerLookups = APIHeaderLookups(settings: environment.settings)
+    }
+
+    private var settings: BackendSettings { environment.settings }
+
+    /// The outcome of `request`: the checks and the handler, then the stub and fault stages.
+    func answer(_ request: HTTPRequest, requestID: String, peer: String, loop: inout APILoopState) -> APIOutcome {
+        let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
+        var outcome = checkAndHandle(request, requestID: requestID, language: language, peer: peer, loop: &loop)
+        let code = outcome.code.flatMap(ResultCode.init(rawValue:)) ?? .internalError
+        if code == .noSuchEndpoint || code == .methodNotAllowed {
+            answerStub(request, into: &outcome, requestID: requestID, language: language, loop: &loop)
+        }
+        if APIStage(code: code) == .afterSignature {
+            applyFault(request, to: &outcome, requestID: requestID, language: language)
+        }
+        return outcome
+    }
+
+    /// The outcome of a request whose body is over the limit (it was not read): the header checks
+    /// that come before the body's, then 10006 with HTTP 413.
+    func answerOversized(_ head: HTTPRequest, requestID: String) -> APIOutcome {
+        let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
+        var error = APIError(.bodyTooLarge)
+        error.status = .contentTooLarge
+        do throws(APIError) {
+            try checkRequiredHeaders(head)
+        } catch let headerError {
+            error = headerError
+        }
+        return refusal(error, signature: SignatureCheck(unchecked: head, headerLookups), route: router.match(head.method, head.path),
+                       requestID: requestID, language: language)
+    }
+
+    /// The checks in API.md's order, then the handler.
+    private func checkAndHandle(_ request: HTTPRequest, requestID: String, language: Language, peer: String,
+                                loop: inout APILoopState) -> APIOutcome {
+        let match = router.match(request.method, request.path)
+        let unchecked = SignatureCheck(unchecked: request, headerLookups)
+        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
+        let parameters: RequestParameters
+        do throws(APIError) {
+            try checkRequiredHeaders(request)
+            parameters = try readParameters(signable)
+        } catch {
+            return refusal(error, signature: unchecked, route: match, requestID: requestID, language: language)
+        }
+        let signature = checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
+                                       appKey: request.headers[headerLookups.appKey], unchecked: unchecked)
+        if let error = signature.refusal {
+            return refusal(error, signature: signature, route: match, requestID: requestID, language: language)
+        }
+        do throws(APIError) {
+            let route = try self.route(match)
+            let data = try handle(request, route: route, parameters: parameters, peer: peer, loop: &loop)
+            let response = Envelope.response(code: .ok, message: language.catalog.text(for: .ok), data: data, requestID: requestID,
+                                             style: settings.httpStatusStyle)
+            return APIOutcome(plan: ResponsePlan(response: response), code: ResultCode.ok.rawValue, verdict: signature.verdict,
+                              numericArrays: signature.numericArrays, routeMatch: match)
+        } catch {
+            return refusal(error, signature: signature, route: match, requestID: requestID, language: language)
+        }
+    }
+
+    /// The outcome of a request the pipeline refused with `error` (a 50000's cause is logged).
+    private func refusal(_ error: APIError, signature: SignatureCheck, route match: Router<APIRoute>.Match, requestID: String,
+                         language: Language) -> APIOutcome {
+        if let failure = error.underlyingFailure {
+            environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
+        }
+        return APIOutcome(plan: ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle)),
+                          code: error.code.rawValue, verdict: signature.verdict, diagnosis: error.diagnosis,
+                          numericArrays: signature.numericArrays, routeMatch: match)
+    }
+
+    /// Required headers and version: 10001 naming the first required header that is missing;
+    /// 10002 for a version not supported.
+    private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
+        if let versionHeader = headerLookups.version, request.headers[versionHeader] == nil {
+            throw APIError(.missingHeader(versionHeader.name))
+        }
+        let hasSignature = request.headers[headerLookups.signature] != nil
+        if settings.signature == .required && !hasSignature {
+            throw APIError(.missingHeader(headerLookups.signature.name))
+        }
+        if hasSignature, let missing = replayGuard?.missingHeader(in: request.headers) {
+            throw APIError(.missingHeader(missing))
+        }
+        if let versionHeader = headerLookups.version, let version = request.headers[versionHeader],
+           !settings.supportedVersions.contains(version.trimmedHeaderValue) {
+            throw APIError(.unsupportedVersion(version.trimmedHeaderValue))
+        }
+    }
+
+    /// Parameters and body: the query and body parameters; 10006 when the body cannot be read.
+    private func readParameters(_ signable: SignableRequest) throws(APIError) -> RequestParameters {
+        do {
+            return try canonicalizer.parameters(of: signable)
+        } catch {
+            throw APIError(parsing: error)
+        }
+    }
+
+    /// Signature (with the numeric arrays and the replay check): 10003 when a signature that must be
+    /// checked does not match (with the diagnosis in development mode), 10004 for a replay. A
+    /// signature sent under `--signature off` is still checked, for the journal only.
+    private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
+                                unchecked: SignatureCheck) -> SignatureCheck {
+        let enforced = settings.signature == .required || (settings.signature == .optional && received != nil)
+        guard enforced || received != nil else { return unchecked }
+        guard let app = environment.apps.app(forKey: appKey?.trimmedHeaderValue) else {
+            return SignatureCheck(verdict: .invalid, refusal: enforced ? APIError(.unknownAppKey) : nil)
+        }
+        let canonical: CanonicalRequest
+        do {
+            canonical = try canonicalizer.canonicalize(signable, parameters: parameters)
+        } catch {
+            return SignatureCheck(verdict: unchecked.verdict, refusal: enforced ? APIError(parsing: error) : nil)
+        }
+        var result = verifier.verify(canonical, received: received, secrets: app.secrets, scheme: app.scheme)
+        var check = SignatureCheck(verdict: .invalid)
+        if result == .invalid, let names = verifier.numericArrayNames(signable, parameters: parameters, received: received,
+                                                                      secrets: app.secrets, scheme: app.scheme) {
+            result = .valid
+            check.numericArrays = names
+        }
+        check.verdict = result == .valid ? .valid : result == .missing ? .missing : .invalid
+        guard enforced else { return check }
+        guard result != .valid else {
+            do throws(APIError) {
+                try replayGuard?.admit(signable, appKey: app.appKey)
+            } catch {
+                check.refusal = error
+            }
+            return check
+        }
+        guard settings.mode == .development, let received else {
+            check.refusal = APIError(.signatureMismatch)
+            return check
+        }
+        let diagnosis = verifier.diagnose(signable, parameters: parameters, canonical: canonical, received: received,
+                                          secrets: app.secrets, scheme: app.scheme)
+        var error = APIError(.signatureMismatchExplained(diagnosis.detail))
+        error.diagnosis = diagnosis
+        check.refusal = error
+        return check
+    }
+
+    /// Route: the endpoint of the method and path; 10404 for none, 10405 (with `Allow`) when the
+    /// path has endpoints for other methods only.
+    private func route(_ match: Router<APIRoute>.Match) throws(APIError) -> APIRoute {
+        switch match {
+        case .found(let route): return route
+        case .notFound: throw APIError(.noSuchEndpoint)
+        case .methodNotAllowed(let allowed): throw APIError.methodNotAllowed(allowed)
+        }
+    }
+
+    /// Token, parameters and handler: the session of a route that requires login, then the
+    /// duplicate-parameter check, then the handler's `data`.
+    private func handle(_ request: HTTPRequest, route: APIRoute, parameters: RequestParameters, peer: String,
+                        loop: inout APILoopState) throws(APIError) -> JSONValue {
+        let now = environment.clock.unixSeconds()
+        let store = loop.store
+        // A GET handler only reads: it shares one read transaction with the session check.
+        let sharesReadTransaction = route.requiresLogin && request.method == "GET"
+        if sharesReadTransaction { try storeCall { () throws(StoreError) in try store.beginReadTransaction() } }
+        defer { if sharesReadTransaction { store.endReadTransaction() } }
+        let session = route.requiresLogin ? try authenticate(request, now: now, loop: &loop) : nil
+        if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
+        let context = APIRequestContext(request: request, parameters: parameters, now: now,
+                                        deviceID: request.headers[headerLookups.deviceID]?.trimmedHeaderValue,
+                                        session: session, store: store, environment: environment, peer: peer)
+        return try route.handle(context)
+    }
+
+    /// Token: the session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
+    private func authenticate(_ request: HTTPRequest, now: Int64, loop: inout APILoopState) throws(APIError) -> Session {
+        guard let token = request.headers[headerLookups.authorization]?.bearerToken else { throw APIError(.notLoggedIn) }
+        let store = loop.store
+        let stamp = try storeCall { () throws(StoreError) in try store.contentStamp() }
+        if let session = loop.sessions.session(for: token, current: stamp, now: now) { return session }
+        let hash = Credentials.tokenHash(token, hasher: loop.tokenHasher)
+        guard let active = try storeCall({ () throws(StoreError) in try store.activeToken(tokenHash: hash, now: now) }) else {
+            throw APIError(.notLoggedIn)
+        }
+        let session = Session(user: active.user, tokenHash: hash)
+        loop.sessions.insert(session, for: token, expiresAt: active.expiresAt)
+        return session
+    }
+
+    /// Stub: for a request no endpoint has (10404, 10405), the answer of the newest stub for its
+    /// method and path: 20104 when the stub requires a token and the request has no valid one (the
+    /// token stage, run once: the pipeline stopped before it); 10405 when stubs have the path for
+    /// other methods only. Nothing changes when no stub has the path.
+    private func answerStub(_ request: HTTPRequest, into outcome: inout APIOutcome, requestID: String, language: Language,
+                            loop: inout APILoopState) {
+        let stubs = environment.stubs
+        guard let candidate = stubs.first(where: { $0.matches(method: request.method, path: request.path) }) else {
+            let methods = Set(stubs.all.filter { $0.path == request.path }.map(\.method)).sorted()
+            guard outcome.code == ResultCode.noSuchEndpoint.rawValue, !methods.isEmpty else { return }
+            refuse(&outcome, APIError.methodNotAllowed(methods), requestID: requestID, language: language)
+            return
+        }
+        if candidate.requiresLogin {
+            do throws(APIError) {
+                _ = try authenticate(request, now: environment.clock.unixSeconds(), loop: &loop)
+            } catch {
+                refuse(&outcome, error, requestID: requestID, language: language)
+                return
+            }
+        }
+        // Claimed only now, so that a refused request does not use up a stub's `times`.
+        guard let stub = stubs.claim(where: { $0.id == candidate.id }) else { return }
+        let envelope = InjectedEnvelope(code: stub.code, message: stub.message, data: stub.data, httpStatus: stub.httpStatus)
+        outcome.plan = ResponsePlan(response: envelope.response(requestID: requestID, language: language, style: settings.httpStatusStyle),
+                                    delayMilliseconds: stub.delayMilliseconds ?? 0)
+        outcome.code = stub.code
+    }
+
+    /// Replaces the answer of `outcome` with the envelope of `error` (what the journal records of
+    /// the signature check stays).
+    private func refuse(_ outcome: inout APIOutcome, _ error: APIError, requestID: String, language: Language) {
+        outcome.plan = ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle))
+        outcome.code = error.code.rawValue
+    }
+
+    /// Fault: for a request past the signature check, the change of the first matching fault.
+    private func applyFault(_ request: HTTPRequest, to outcome: inout APIOutcome, requestID: String, language: Language) {
+        guard let fault = environment.faults.claim(where: { $0.matches(method: request.method, path: request.path) }) else { return }
+        fault.apply(to: &outcome, requestID: requestID, language: language, style: settings.httpStatusStyle)
+    }
+}
