@@ -1,3 +1,5 @@
+import System
+
 /// What every event loop's responder shares: the settings, fixed at start, and the
 /// contract-testing state (journal, faults, stubs), which the admin API changes at run time.
 public final class BackendEnvironment: Sendable {

@@ -3,6 +3,7 @@ import HTTP
 import JSON
 import Signing
 import Store
+import System
 import Transport
 
 /// Answers every request of one event loop: the operational endpoints and the signed API.

@@ -1,5 +1,5 @@
 import Glibc
-import Locking
+import System
 
 /// Timestamps for log lines, `2026-11-29T13:25:17.123Z`; the part up to the second is formatted
 /// once per second.

@@ -1,3 +1,4 @@
+import System
 import Transport
 
 /// Lets at most `linesPerSecond` lines of one kind through in each second; the lines over it are

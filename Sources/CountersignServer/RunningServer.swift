@@ -3,6 +3,7 @@ import Certificates
 import Glibc
 import JSON
 import Store
+import System
 import TLS
 import Transport
 

@@ -1,4 +1,5 @@
 @testable import Backend
+import System
 import Testing
 import Transport
 

@@ -1,6 +1,6 @@
 import Backend
 import JSON
-import Locking
+import System
 import Testing
 
 @Suite struct LoggerTests {

@@ -4,6 +4,7 @@ import CountersignClient
 import CountersignServer
 import HTTP
 import JSON
+import System
 import TLS
 
 /// A real Countersign on an ephemeral port, with its own certificates and database in a temporary

@@ -1,7 +1,7 @@
 import Dispatch
 import JSON
-import Locking
 import Store
+import System
 import Transport
 
 /// The request journal (API.md "Admin API"), kept off the requests' path.

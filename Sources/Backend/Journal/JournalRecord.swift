@@ -1,5 +1,6 @@
 import Glibc
 import HTTP
+import System
 import Transport
 
 /// What an event loop hands to the journal for one `/api/` request: the raw facts, taken without
