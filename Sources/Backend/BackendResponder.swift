@@ -4,6 +4,7 @@ import JSON
 import Signing
 import Store
 import System
+import Telemetry
 import Transport
 
 /// Answers every request of one event loop: the operational endpoints and the signed API.
@@ -110,7 +111,7 @@ public final class BackendResponder: HTTPResponder {
         fields.append(("latency_ms", .thousandths(latency)))
         fields.append(("peer", .text(connection.peerHost)))
         if let subject = connection.clientSubject { fields.append(("client_subject", .text(subject))) }
-        environment.logger.log("info", "request", fields)
+        environment.logger.log(.info, "request", fields)
     }
 
     /// Counts the failure, and logs it with the peer and the reason (rate-limited), so that a client
@@ -122,7 +123,7 @@ public final class BackendResponder: HTTPResponder {
             ("peer", .text(connection.peerHost)), ("listener", .text(connection.listenerName)), ("reason", .text(failure.reason)),
         ]
         if suppressed > 0 { fields.append(("suppressed", .integer(Int64(suppressed)))) }
-        environment.logger.log("warning", "tls handshake failed", fields)
+        environment.logger.log(.warning, "tls handshake failed", fields)
     }
 
     private static func milliseconds(from start: Instant, to end: Instant) -> Double {

@@ -3,6 +3,7 @@ import Glibc
 import Signing
 import Store
 import System
+import Telemetry
 
 /// Turns the configuration into the backend's settings and a ready database.
 enum BackendSetup {
@@ -44,7 +45,7 @@ enum BackendSetup {
         if access(path, F_OK) != 0, let seed {
             try FileSystem.createDirectories(forFile: path)
             try RunningServer.step("database") { () throws(StoreError) in try Store.create(at: path, seedSQL: seed) }
-            logger.log("info", "created database from seed", [("path", .text(path)), ("seed", .text(configuration.seedPath))])
+            logger.log(.info, "created database from seed", [("path", .text(path)), ("seed", .text(configuration.seedPath))])
         }
         let records = try RunningServer.step("database") { () throws(StoreError) in
             let store = try Store(path: path)

@@ -19,7 +19,7 @@ extension BackendResponder {
             return (response, .ok, verdict, numericArrays)
         } catch {
             if let failure = error.underlyingFailure {
-                environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
+                environment.logger.log(.error, "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
             }
             return (errorResponse(error, requestID: requestID, language: language), error.code, verdict, numericArrays)
         }

@@ -27,7 +27,8 @@ final class LogClock: Sendable {
         var seconds = second
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let day = CalendarDay(daysSinceEpoch: Int(second / 86_400)).description
-        return "\(day)T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
+        let year = String(Int(parts.tm_year) + 1900)
+        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+            + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
     }
 }

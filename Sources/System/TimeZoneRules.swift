@@ -1,5 +1,4 @@
 import Glibc
-import System
 
 /// UTC offsets of one IANA time zone, read from the system's TZif file, so the check-in day is
 /// computed in the configured zone without Foundation or a process-wide `TZ`.
