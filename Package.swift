@@ -11,9 +11,9 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CLinux"),
-        .target(name: "Locking"),
         .target(name: "CommandLineArguments"),
-        .target(name: "System"),
+        .target(name: "System", dependencies: ["CLinux"]),
+        .target(name: "Telemetry", dependencies: ["JSON", "System"]),
 
         // Pure layers: no I/O.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
@@ -22,14 +22,14 @@ let package = Package(
         .target(name: "Signing", dependencies: ["Crypto", "HTTP", "JSON"]),
 
         // OpenSSL and SQLite wrappers.
-        .target(name: "TLS", dependencies: ["COpenSSL", "Locking"]),
-        .target(name: "Certificates", dependencies: ["COpenSSL"]),
-        .target(name: "Store", dependencies: ["CSQLite"]),
+        .target(name: "TLS", dependencies: ["COpenSSL", "System"]),
+        .target(name: "Certificates", dependencies: ["COpenSSL", "System"]),
+        .target(name: "Store", dependencies: ["CSQLite", "System"]),
 
         // The server.
-        .target(name: "Transport", dependencies: ["CLinux", "HTTP", "Locking", "TLS"]),
-        .target(name: "Backend", dependencies: ["HTTP", "Locking", "System", "Transport", "Signing", "Store", "Crypto", "JSON"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System"]),
+        .target(name: "Transport", dependencies: ["CLinux", "HTTP", "System", "TLS"]),
+        .target(name: "Backend", dependencies: ["HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
         .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
@@ -37,18 +37,19 @@ let package = Package(
         .executableTarget(name: "SigningBenchmark", dependencies: ["Signing", "Crypto"], path: "bench/SigningBenchmark"),
 
         // Tests.
-        .target(name: "TestSupport", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "JSON", "HTTP", "Locking"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CountersignServer", "CountersignClient", "Certificates", "JSON", "HTTP", "System"], path: "Tests/TestSupport"),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "JSON", "Crypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TLSTests", dependencies: ["TLS", "Certificates", "TestSupport"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Locking"]),
-        .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "Locking", "TestSupport"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "Locking", "Transport", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "Locking", "Store"]),
-        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "System"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
+        .testTarget(name: "SystemTests", dependencies: ["System"]),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "System", "JSON"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CountersignCommands", "CountersignServer", "CountersignClient", "Signing", "HTTP", "JSON"]),
     ]
 )

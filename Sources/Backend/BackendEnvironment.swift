@@ -1,3 +1,6 @@
+import System
+import Telemetry
+
 /// What every event loop's responder shares: the settings, fixed at start, and the
 /// contract-testing state (journal, faults, stubs), which the admin API changes at run time.
 public final class BackendEnvironment: Sendable {

@@ -8,7 +8,7 @@ extension BackendResponder {
     public func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason) {
         switch reason {
         case .requestHeadersTimeout, .requestBodyTimeout, .idleTimeout, .writeStalled, .shutdown:
-            environment.logger.log("info", "connection closed", [
+            environment.logger.log(.info, "connection closed", [
                 ("peer", .text(connection.peerHost)), ("listener", .text(connection.listenerName)), ("reason", .text(reason.rawValue)),
             ])
         case .handshakeTimeout, .peerClosed, .lastResponse, .handshakeFailed, .tlsFailed, .plainHTTP, .socketFailed,

@@ -1,5 +1,7 @@
 import HTTP
 import Store
+import System
+import Telemetry
 import Transport
 
 /// Answers every request of one event loop: the operational endpoints and the signed API.
@@ -79,6 +81,6 @@ public final class BackendResponder: HTTPResponder {
             ("peer", .text(connection.peerHost)), ("listener", .text(connection.listenerName)), ("reason", .text(failure.reason)),
         ]
         if suppressed > 0 { fields.append(("suppressed", .integer(Int64(suppressed)))) }
-        environment.logger.log("warning", "tls handshake failed", fields)
+        environment.logger.log(.warning, "tls handshake failed", fields)
     }
 }

@@ -1,4 +1,5 @@
 import Signing
+import System
 
 /// The backend's part of the configuration, validated once at start.
 public struct BackendSettings: Sendable {

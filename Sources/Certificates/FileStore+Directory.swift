@@ -1,15 +1,13 @@
 import Glibc
+import System
 
 extension FileStore {
     /// Creates `path` and its missing parents (mode 0755).
     static func createDirectory(_ path: String) throws(CertificateError) {
-        var partial = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            partial += component
-            if mkdir(partial, 0o755) != 0 && errno != EEXIST {
-                throw systemError(partial, "cannot create the folder")
-            }
-            partial += "/"
+        do {
+            try FileSystem.createDirectories(path)
+        } catch {
+            throw CertificateError(.fileSystem(errno: error.errorNumber), path: error.path, reason: "cannot create the folder: \(error.reason)")
         }
     }
 

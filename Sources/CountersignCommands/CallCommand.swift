@@ -126,7 +126,7 @@ struct CallCommand: Command {
     /// Pins `server.cer` (and presents `client.p12` when asked).
     private func tls() throws(CommandError) -> TLSClientConfiguration {
         let certificates = options.certificates
-        guard let certificate = FileContents.read(certificates.serverDER) else {
+        guard let certificate = FileSystem.read(certificates.serverDER) else {
             throw CommandError("cannot read \(certificates.serverDER): start the server once or run `countersign certs`, or pass --certs")
         }
         var tls = TLSClientConfiguration(pinnedCertificateDER: certificate, serverName: options.host)

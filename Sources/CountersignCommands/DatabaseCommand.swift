@@ -32,13 +32,13 @@ struct DatabaseCommand: Command {
 
     func run() throws -> Int32 {
         let path = configuration.databasePath
-        guard let seedBytes = FileContents.read(configuration.seedPath) else {
+        guard let seedBytes = FileSystem.read(configuration.seedPath) else {
             throw CommandError("cannot read the seed file \(configuration.seedPath)")
         }
         let seed = String(decoding: seedBytes, as: UTF8.self)
         switch action {
         case .migrate where access(path, F_OK) != 0:
-            try FileContents.createDirectories(forFile: path)
+            try FileSystem.createDirectories(forFile: path)
             try Store.create(at: path, seedSQL: seed)
             print("created \(path) from \(configuration.seedPath)")
         case .migrate:

@@ -9,7 +9,7 @@ struct SessionFile {
 
     /// The saved token, if any.
     func token() -> String? {
-        guard let bytes = FileContents.read(path) else { return nil }
+        guard let bytes = FileSystem.read(path) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
         return text.isEmpty ? nil : text
     }

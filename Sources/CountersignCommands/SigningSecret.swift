@@ -27,7 +27,7 @@ struct SigningSecret {
         if access(options.databasePath, R_OK) == 0 {
             return try Store(path: options.databasePath).allApps()
         }
-        guard let seed = FileContents.read(options.seedPath).map({ String(decoding: $0, as: UTF8.self) }) else {
+        guard let seed = FileSystem.read(options.seedPath).map({ String(decoding: $0, as: UTF8.self) }) else {
             throw CommandError("no database at \(options.databasePath) and no seed at \(options.seedPath): pass --secret")
         }
         let store = try Store(path: ":memory:")

@@ -3,6 +3,7 @@ import Glibc
 import Signing
 import Store
 import System
+import Telemetry
 
 /// Turns the configuration into the backend's settings and a ready database.
 enum BackendSetup {
@@ -23,14 +24,14 @@ enum BackendSetup {
         settings.defaultSecretOverride = configuration.secret
         settings.tokenLifetimeSeconds = configuration.tokenTTLSeconds
         settings.passwordIterations = configuration.passwordIterations
-        settings.openAPIDocument = FileContents.read(configuration.openAPIPath)
+        settings.openAPIDocument = FileSystem.read(configuration.openAPIPath)
         return settings
     }
 
     /// The seed's text, read once at start (the database may be created from it, and resets use it).
     /// Without a database to create, a missing seed only disables resets; without both, start fails.
     static func seed(for configuration: Configuration) throws(StartupError) -> String? {
-        let seed = FileContents.read(configuration.seedPath).map { String(decoding: $0, as: UTF8.self) }
+        let seed = FileSystem.read(configuration.seedPath).map { String(decoding: $0, as: UTF8.self) }
         if seed == nil && access(configuration.databasePath, F_OK) != 0 {
             throw StartupError(step: "database", reason: "\(configuration.databasePath) does not exist and the seed file \(configuration.seedPath) cannot be read (run from the project folder or pass --seed and --db)")
         }
@@ -42,9 +43,9 @@ enum BackendSetup {
     static func prepareDatabase(for configuration: Configuration, seed: String?, logger: Logger) throws(StartupError) -> AppRegistry {
         let path = configuration.databasePath
         if access(path, F_OK) != 0, let seed {
-            try FileContents.createDirectories(forFile: path)
+            try FileSystem.createDirectories(forFile: path)
             try RunningServer.step("database") { () throws(StoreError) in try Store.create(at: path, seedSQL: seed) }
-            logger.log("info", "created database from seed", [("path", .text(path)), ("seed", .text(configuration.seedPath))])
+            logger.log(.info, "created database from seed", [("path", .text(path)), ("seed", .text(configuration.seedPath))])
         }
         let records = try RunningServer.step("database") { () throws(StoreError) in
             let store = try Store(path: path)

@@ -1,6 +1,7 @@
 import Backend
 import Certificates
 import TLS
+import Telemetry
 
 extension Configuration {
     /// Every setting of `countersign serve`, in the order `--help` lists them.

@@ -2,6 +2,7 @@ import Backend
 import Certificates
 import Store
 import TLS
+import Telemetry
 import Transport
 
 /// Everything `countersign serve` can be told, with the defaults that make it work with no arguments.

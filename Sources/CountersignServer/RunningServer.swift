@@ -3,7 +3,9 @@ import Certificates
 import Glibc
 import JSON
 import Store
+import System
 import TLS
+import Telemetry
 import Transport
 
 /// A started Countersign: certificates ensured, database ready, listeners bound, loops running.
@@ -93,10 +95,10 @@ public final class RunningServer: Sendable {
             try DevelopmentPKI.ensureReportingPinChange(at: certificates, options: options)
         }
         if !created.files.isEmpty {
-            logger.log("info", "created certificates", [("folder", .text(certificates.directory)), ("files", .json(.array(created.files.map(JSONValue.string))))])
+            logger.log(.info, "created certificates", [("folder", .text(certificates.directory)), ("files", .json(.array(created.files.map(JSONValue.string))))])
         }
         if let change = created.pinChange {
-            logger.log("warning", "the server certificate has a new key: apps that pin the old pin fail until they pin the new one (see docs/pinning.md)",
+            logger.log(.warning, "the server certificate has a new key: apps that pin the old pin fail until they pin the new one (see docs/pinning.md)",
                        [("old_spki_sha256", .text(change.old)), ("new_spki_sha256", .text(change.new))])
         }
     }
@@ -132,7 +134,7 @@ public final class RunningServer: Sendable {
         let context = try Self.step("TLS reload") { () throws(TLSError) in try TLSContext.server(configuration.serverTLS(certificates)) }
         mainTLS.replace(with: context)
         let pin = (try? DevelopmentPKI.spkiPin(ofCertificateAt: certificates.serverCertificate)) ?? "unavailable"
-        logger.log("info", "reloaded certificates", [("spki_sha256", .text(pin))])
+        logger.log(.info, "reloaded certificates", [("spki_sha256", .text(pin))])
     }
 
     /// Starts a graceful shutdown; `wait()` returns when it is done.
@@ -151,7 +153,7 @@ public final class RunningServer: Sendable {
             let url = "https://\(host.contains(":") ? "[\(host)]" : host):\(listener.address.port)"
             var fields: [(StaticString, LogValue)] = [("listener", .text(listener.name)), ("url", .text(url))]
             if listener.name == "main" { fields.append(("spki_sha256", .text(pin))) }
-            logger.log("info", "listening", fields)
+            logger.log(.info, "listening", fields)
         }
     }
 

@@ -1,5 +1,6 @@
 import Backend
 import System
+import Telemetry
 
 /// The life of `countersign serve`: start, reload the certificates on SIGHUP, stop gracefully on
 /// SIGTERM or SIGINT.
@@ -15,13 +16,13 @@ public enum ServerLifetime {
                 do {
                     try server.reloadCertificates()
                 } catch {
-                    logger.log("error", "certificate reload failed; keeping the current certificate", [("reason", .text(error.description))])
+                    logger.log(.error, "certificate reload failed; keeping the current certificate", [("reason", .text(error.description))])
                 }
             case .terminate:
-                logger.log("info", "shutting down", [])
+                logger.log(.info, "shutting down", [])
                 server.shutdown()
                 server.wait()
-                logger.log("info", "stopped", [])
+                logger.log(.info, "stopped", [])
                 logger.flush()
                 return
             }

@@ -9,7 +9,7 @@ enum StubFolder {
         var stubs: [Stub] = []
         for name in try jsonFileNames(in: path) {
             let file = path + "/" + name
-            guard let contents = FileContents.read(file) else { throw StartupError(step: "stubs", reason: "cannot read \(file)") }
+            guard let contents = FileSystem.read(file) else { throw StartupError(step: "stubs", reason: "cannot read \(file)") }
             do {
                 stubs += try StubFile.stubs(in: contents, path: file, firstID: stubs.count + 1)
             } catch {

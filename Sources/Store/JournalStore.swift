@@ -1,3 +1,5 @@
+import System
+
 /// The request journal's database: a file of its own next to the main database, so that writing
 /// the journal never takes the main database's write lock.
 ///
@@ -37,7 +39,7 @@ public final class JournalStore {
             return try openExisting(path: path)
         } catch {
             for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
-                try FileSystem.removeIfPresent(file)
+                try fileOperation { () throws(FileSystemError) in try FileSystem.removeIfPresent(file) }
             }
             return try openExisting(path: path)
         }

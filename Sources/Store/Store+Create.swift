@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 extension Store {
     /// The files SQLite keeps next to a database in WAL mode.
@@ -20,10 +21,10 @@ extension Store {
             // Sidecars without their database are left over from a deleted file; SQLite
             // would replay such a WAL into the new database.
             for suffix in sidecarSuffixes {
-                try FileSystem.removeIfPresent(path + suffix)
+                try fileOperation { () throws(FileSystemError) in try FileSystem.removeIfPresent(path + suffix) }
             }
-            try FileSystem.rename(temporaryPath, to: path)
-            try FileSystem.syncFolder(containing: path)
+            try fileOperation { () throws(FileSystemError) in try FileSystem.rename(temporaryPath, to: path) }
+            try fileOperation { () throws(FileSystemError) in try FileSystem.syncFolder(containing: path) }
             try removeDatabaseFiles(at: temporaryPath)
         } catch {
             try? removeDatabaseFiles(at: temporaryPath)
@@ -41,7 +42,7 @@ extension Store {
 
     private static func removeDatabaseFiles(at path: String) throws(StoreError) {
         for file in [path] + sidecarSuffixes.map({ path + $0 }) {
-            try FileSystem.removeIfPresent(file)
+            try fileOperation { () throws(FileSystemError) in try FileSystem.removeIfPresent(file) }
         }
     }
 }

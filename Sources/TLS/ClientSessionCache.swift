@@ -1,5 +1,5 @@
 import COpenSSL
-import Locking
+import System
 
 /// The last resumable session a client context received (a TLS 1.3 or TLS 1.2 ticket), offered again on
 /// the next connection. Shared by every connection of the context, hence the lock.

@@ -1,4 +1,4 @@
-import Locking
+import System
 
 /// Holds the context new connections use, so that certificates can be reloaded while the server runs:
 /// `replace(with:)` swaps it atomically, and connections already made keep the context they started with.

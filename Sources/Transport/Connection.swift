@@ -1,5 +1,6 @@
 import Glibc
 import HTTP
+import System
 import TLS
 
 /// One client connection on one event loop: socket bytes in, TLS, the HTTP parser, the responder,
@@ -95,7 +96,7 @@ final class Connection {
                     try socket.read(into: buffer)
                 }
             } catch {
-                return close(.socketFailed)
+                return run(machine.socketFailed())
             }
             guard case .done(let count) = result else { break }
             if count == 0 {
@@ -383,7 +384,7 @@ final class Connection {
                     try socket.write(UnsafeRawBufferPointer(rebasing: buffer[position...]))
                 }
             } catch {
-                close(.socketFailed)
+                run(machine.socketFailed())
                 return bytes.count - offset
             }
             guard case .done(let count) = result else { break }

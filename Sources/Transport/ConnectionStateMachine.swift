@@ -1,3 +1,5 @@
+import System
+
 /// The lifecycle of one client connection, without I/O: events come in with the current instant and
 /// return the action the connection must take. Deadlines come from an injected clock, so every
 /// transition and timeout is testable without sockets.
@@ -287,6 +289,14 @@ public struct ConnectionStateMachine: Sendable {
         guard !isClosed else { return .none }
         state = .closed(reason: reason)
         return .close(reason)
+    }
+
+    /// Reading or writing the socket failed. A connection lingering after its last output ends for
+    /// that output's reason (many peers reset instead of closing once they have their answer); any
+    /// other ends for `socketFailed`.
+    public mutating func socketFailed() -> Action {
+        if case .lingering(let reason, _, _) = state { return close(reason) }
+        return close(.socketFailed)
     }
 
     /// Checks the deadlines at `now`.

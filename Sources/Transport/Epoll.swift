@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import System
 
 /// What a registered descriptor is ready for.
 struct Readiness: OptionSet {

@@ -1,6 +1,6 @@
 import Glibc
 import HTTP
-import Locking
+import System
 import TLS
 
 /// One thread's epoll loop: it owns its listeners' sockets, its connections, its timers and its

@@ -1,4 +1,4 @@
-import Locking
+import System
 
 /// A TLS HTTP/1.1 server: one event loop per configured thread, each with its own `SO_REUSEPORT`
 /// listening socket for every listener, so the kernel spreads connections across loops without a lock.

@@ -1,3 +1,5 @@
+import System
+
 /// Why a server could not start.
 public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// A socket, epoll or thread call failed (a port in use, say).

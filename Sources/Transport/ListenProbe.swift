@@ -1,3 +1,5 @@
+import System
+
 /// Checks before start-up creates anything that a listener's address resolves and can be bound now.
 public enum ListenProbe {
     /// Why `host:port` cannot be listened on.

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import System
 
 /// A non-blocking TCP socket that owns its file descriptor and closes it on `close()` or in `deinit`.
 final class Socket {

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import System
 
 /// An IPv4 or IPv6 socket address.
 public struct SocketAddress: Sendable, CustomStringConvertible {

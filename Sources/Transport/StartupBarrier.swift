@@ -1,5 +1,5 @@
 import Dispatch
-import Locking
+import System
 
 /// Lets `HTTPServer.start()` wait until every loop has made its responder, and learn the first failure.
 final class StartupBarrier: Sendable {

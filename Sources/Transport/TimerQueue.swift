@@ -1,3 +1,5 @@
+import System
+
 /// Tasks scheduled on one event loop at an instant, ordered by deadline (a binary min-heap).
 ///
 /// Only the loop's own thread touches it, so tasks need not be `Sendable`.

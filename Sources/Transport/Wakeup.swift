@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import System
 
 /// An `eventfd` that another thread signals to wake an event loop out of `epoll_wait`.
 final class Wakeup {

@@ -1,6 +1,7 @@
-import HTTP
-import Testing
 @testable import Backend
+import HTTP
+import System
+import Testing
 
 @Suite struct LanguageTests {
     @Test(arguments: [

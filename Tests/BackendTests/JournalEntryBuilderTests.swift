@@ -1,10 +1,11 @@
+@testable import Backend
 import HTTP
 import JSON
 import Signing
 import Store
+import System
 import Testing
 import Transport
-@testable import Backend
 
 /// The journal entry text `JournalEntryBuilder` writes, byte for byte: what the admin API shows.
 @Suite struct JournalEntryBuilderTests {

@@ -1,9 +1,10 @@
+@testable import Backend
 import Signing
 import Store
 import Synchronization
-import Testing
+import System
 import TestSupport
-@testable import Backend
+import Testing
 
 /// `ReplayGuard` against a real database and a clock the test moves.
 @Suite struct ReplayGuardTests {

@@ -1,9 +1,9 @@
 import CountersignClient
 import Foundation
-import Locking
-import Testing
-import TestSupport
+import System
 import TLS
+import TestSupport
+import Testing
 
 /// Acknowledged writes survive `kill -9`, and concurrent check-ins cannot double up.
 @Suite struct CrashSafetyTests {

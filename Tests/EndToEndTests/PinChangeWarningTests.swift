@@ -2,8 +2,9 @@ import Backend
 import Certificates
 import CountersignServer
 import Foundation
-import Testing
+import Telemetry
 import TestSupport
+import Testing
 
 /// A server certificate re-issued at start (a deleted `server.key`, another `--extra-hosts`) breaks every
 /// app build that pins the old one: the server warns with both pins instead of a bare "created" line.

@@ -1,5 +1,5 @@
-import Locking
 import Store
+import System
 import Testing
 
 @Suite("Check-ins")

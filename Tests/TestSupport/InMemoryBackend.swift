@@ -1,9 +1,11 @@
 import Backend
-import Foundation
 import CountersignClient
+import Foundation
 import HTTP
 import JSON
 import Store
+import System
+import Telemetry
 @testable import Transport
 
 /// One event loop's `BackendResponder` on a temporary database created from seed.sql, driven

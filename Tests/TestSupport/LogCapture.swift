@@ -1,4 +1,4 @@
-import Locking
+import System
 
 /// Collects every line a test server logs, so tests can assert on them (and that secrets never appear).
 public final class LogCapture: Sendable {

@@ -1,5 +1,5 @@
 import Backend
-import Locking
+import System
 
 /// A wall clock that stands still until a test moves it, so that token lifetimes, throttle windows
 /// and replay windows are tested by advancing time instead of waiting it out.

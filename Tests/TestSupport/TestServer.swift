@@ -4,7 +4,9 @@ import CountersignClient
 import CountersignServer
 import HTTP
 import JSON
+import System
 import TLS
+import Telemetry
 
 /// A real Countersign on an ephemeral port, with its own certificates and database in a temporary
 /// folder; tests talk TLS to it with the project's client, exactly as an app would.

@@ -1,3 +1,4 @@
+import System
 import Testing
 @testable import Transport
 
@@ -191,6 +192,19 @@ import Testing
         #expect(machine.outputFlushed(now: at(0)) == .linger(until: at(2_000)))
         #expect(machine.tick(now: at(1_999)) == .none)
         #expect(machine.tick(now: at(2_000)) == .close(.tlsFailed))
+    }
+
+    @Test func aPeerThatResetsWhileTheConnectionLingersEndsItForTheLastResponse() {
+        var machine = idleMachine()
+        machine.closeAfterFlush(.lastResponse)
+        _ = machine.outputFlushed(now: at(0))
+        #expect(machine.socketFailed() == .close(.lastResponse))
+    }
+
+    @Test func aSocketFailureBeforeTheLastOutputIsASocketFailure() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        #expect(machine.socketFailed() == .close(.socketFailed))
     }
 
     @Test func lingeringEndsWhenTooManyBytesArrive() {

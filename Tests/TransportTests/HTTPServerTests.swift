@@ -1,10 +1,10 @@
 import CountersignClient
 import Glibc
 import HTTP
-import Locking
-import Testing
-import TestSupport
+import System
 import TLS
+import TestSupport
+import Testing
 @testable import Transport
 
 /// The real server on an ephemeral port, over TLS.

@@ -1,4 +1,4 @@
-import Locking
+import System
 import Transport
 
 /// A monotonic clock that moves only when a test advances it, so timeouts are reached without waiting.

@@ -1,9 +1,9 @@
 import Certificates
 import CountersignClient
 import HTTP
-import Locking
-import TestSupport
+import System
 import TLS
+import TestSupport
 import Transport
 
 /// A responder for transport tests: echoes the path, plans faults by path, counts the requests and

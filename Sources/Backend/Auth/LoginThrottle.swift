@@ -1,4 +1,4 @@
-import Locking
+import System
 
 /// Counts wrong passwords per phone number and per client address across all event loops, and
 /// says how long a login must wait once either has too many. Bounded: at most `maxTrackedKeys`

@@ -1,6 +1,7 @@
 import HTTP
 import Signing
 import Store
+import System
 
 /// Replay protection (`--replay-window`): a request whose signature is valid must also carry an
 /// `X-TIMESTAMP` within the window of the server's clock and an `X-NONCE` its app has not used

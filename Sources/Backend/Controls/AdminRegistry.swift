@@ -1,5 +1,5 @@
-import Locking
 import Synchronization
+import System
 
 /// What an `AdminRegistry` holds: faults or stubs.
 protocol AdminRegistryItem: Sendable {

@@ -1,5 +1,6 @@
 import JSON
 import Store
+import System
 
 /// `/api/v1/checkin`: status, check in, history.
 enum CheckinHandlers {

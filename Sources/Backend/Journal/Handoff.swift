@@ -1,5 +1,5 @@
 import Dispatch
-import Locking
+import System
 
 /// One value handed from one thread to another: `put` once, `take` blocks until it is there.
 final class Handoff<Value: Sendable>: Sendable {

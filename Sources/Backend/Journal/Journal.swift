@@ -1,7 +1,8 @@
 import Dispatch
 import JSON
-import Locking
 import Store
+import System
+import Telemetry
 import Transport
 
 /// The request journal (API.md "Admin API"), kept off the requests' path.
@@ -152,12 +153,12 @@ public final class Journal: Sendable {
         if queues.count > 1 { records.sort { $0.answeredAt < $1.answeredAt } }
         let rows = records.map(builder.row(for:))
         if dropped > 0 {
-            logger.log("warning", "journal queue full: requests not recorded", [("dropped", .integer(Int64(dropped)))])
+            logger.log(.warning, "journal queue full: requests not recorded", [("dropped", .integer(Int64(dropped)))])
         }
         do {
             try store.append(rows, within: limits, lost: dropped)
         } catch {
-            logger.log("error", "journal write failed", [("cause", .text(error.description))])
+            logger.log(.error, "journal write failed", [("cause", .text(error.description))])
         }
     }
 }

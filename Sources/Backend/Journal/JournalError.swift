@@ -1,4 +1,5 @@
 import Store
+import System
 import Transport
 
 /// Why the journal could not start or answer.

@@ -1,4 +1,4 @@
-import Locking
+import System
 
 /// One event loop's journal records waiting for the writer. Each loop appends to its own queue, so
 /// recording a request never waits for another loop, only (for a swap) for the writer.

@@ -1,6 +1,7 @@
 import Glibc
 import HTTP
 import Signing
+import System
 import Transport
 
 /// What an event loop hands to the journal for one `/api/` request: the raw facts, taken without

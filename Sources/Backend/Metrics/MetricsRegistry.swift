@@ -1,4 +1,4 @@
-import Locking
+import System
 
 /// The server's metrics, served at `/metrics`: each event loop records into its own shard, and a
 /// scrape adds the shards up, so recording a request never waits for another loop.

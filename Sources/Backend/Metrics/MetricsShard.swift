@@ -1,5 +1,5 @@
-import Locking
 import Store
+import System
 
 /// One event loop's counts. Only that loop writes them, so its lock is taken by another thread
 /// only while a scrape of `/metrics` reads them: recording a request never waits for another loop.

@@ -5,7 +5,7 @@ import System
 enum ProcessStatistics {
     /// The resident memory in bytes (`/proc/self/statm`'s second field, in pages); nil when unreadable.
     static func residentMemoryBytes() -> Int? {
-        guard let statm = FileContents.read("/proc/self/statm") else { return nil }
+        guard let statm = FileSystem.read("/proc/self/statm") else { return nil }
         let fields = String(decoding: statm, as: UTF8.self).split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
         return pages * sysconf(Int32(_SC_PAGESIZE))
@@ -15,7 +15,7 @@ enum ProcessStatistics {
     /// `/proc/stat`) plus the process's start in clock ticks after boot (`/proc/self/stat`'s
     /// 22nd field). Nil when either is unreadable.
     static func startTimeSeconds() -> Double? {
-        guard let stat = FileContents.read("/proc/self/stat"), let system = FileContents.read("/proc/stat") else { return nil }
+        guard let stat = FileSystem.read("/proc/self/stat"), let system = FileSystem.read("/proc/stat") else { return nil }
         // The command name (field 2) is in parentheses and may hold spaces; count fields after it.
         let text = String(decoding: stat, as: UTF8.self)
         guard let nameEnd = text.lastIndex(of: ")") else { return nil }

@@ -1,5 +1,7 @@
 import HTTP
 import Store
+import System
+import Telemetry
 import Transport
 
 /// Records one answered request in one call: its log line, its count in this loop's metrics shard
@@ -75,7 +77,7 @@ struct RequestRecorder {
         fields.append(("latency_ms", .thousandths(latency)))
         fields.append(("peer", .text(connection.peerHost)))
         if let subject = connection.clientSubject { fields.append(("client_subject", .text(subject))) }
-        environment.logger.log("info", "request", fields)
+        environment.logger.log(.info, "request", fields)
     }
 
     /// Counts an answered request in this loop's shard (`latency` in milliseconds).

@@ -95,7 +95,7 @@ struct APIPipeline {
     private func refusal(_ error: APIError, signature: SignatureCheck, route match: Router<APIRoute>.Match, requestID: String,
                          language: Language) -> APIOutcome {
         if let failure = error.underlyingFailure {
-            environment.logger.log("error", "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
+            environment.logger.log(.error, "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
         }
         return APIOutcome(plan: ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle)),
                           code: error.code.rawValue, verdict: signature.verdict, diagnosis: error.diagnosis,

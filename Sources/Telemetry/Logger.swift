@@ -55,16 +55,16 @@ public final class Logger: Sendable {
     /// Logs `message` with `fields` (kept in order). `info` lines are buffered; other levels are written at once.
     /// Field names are literals of the caller's code (printable ASCII, no quote or backslash) and
     /// are written as they are.
-    public func log(_ level: String, _ message: String, _ fields: [(StaticString, LogValue)] = []) {
+    public func log(_ level: LogLevel, _ message: String, _ fields: [(StaticString, LogValue)] = []) {
         let size = buffer.append { line in render(level, message, fields, into: &line) }
-        if level != "info" || size >= Self.flushThresholdBytes { flush() }
+        if level != .info || size >= Self.flushThresholdBytes { flush() }
     }
 
     /// Writes every buffered line now.
     public func flush() { buffer.flush() }
 
     /// Appends the line, without its newline, to `line`.
-    private func render(_ level: String, _ message: String, _ fields: [(StaticString, LogValue)], into line: inout [UInt8]) {
+    private func render(_ level: LogLevel, _ message: String, _ fields: [(StaticString, LogValue)], into line: inout [UInt8]) {
         switch format {
         case .json:
             line.append(literal: #"{"time":""#)
@@ -78,14 +78,14 @@ public final class Logger: Sendable {
                 line.append(UInt8(ascii: ":"))
                 Self.writeValue(value, into: &line)
             }
-            member("level", .text(level))
+            member("level", .text(level.rawValue))
             member("msg", .text(message))
             for (key, value) in fields { member(key, value) }
             line.append(UInt8(ascii: "}"))
         case .text:
             clock.writeTimestamp(into: &line)
             line.append(UInt8(ascii: " "))
-            line.append(contentsOf: level.utf8)
+            line.append(contentsOf: level.rawValue.utf8)
             line.append(UInt8(ascii: " "))
             line.append(contentsOf: message.utf8)
             for (key, value) in fields {

@@ -1,6 +1,6 @@
-import Backend
 import JSON
-import Locking
+import System
+import Telemetry
 import Testing
 
 @Suite struct LoggerTests {
@@ -8,7 +8,7 @@ import Testing
     private func lines(_ format: Logger.Format, _ fields: [(StaticString, LogValue)]) -> [String] {
         let written = LockedValue<[String]>([])
         let logger = Logger(format: format) { line in written.withLock { $0.append(line) } }
-        logger.log("info", "request", fields)
+        logger.log(.info, "request", fields)
         logger.flush()
         return written.withLock { $0 }
     }

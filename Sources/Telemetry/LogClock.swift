@@ -1,5 +1,5 @@
 import Glibc
-import Locking
+import System
 
 /// Timestamps for log lines, `2026-11-29T13:25:17.123Z`; the part up to the second is formatted
 /// once per second.
@@ -27,7 +27,8 @@ final class LogClock: Sendable {
         var seconds = second
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let day = CalendarDay(daysSinceEpoch: Int(second / 86_400)).description
-        return "\(day)T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
+        let year = String(Int(parts.tm_year) + 1900)
+        return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+            + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import System
 
 /// UTC offsets of one IANA time zone, read from the system's TZif file, so the check-in day is
 /// computed in the configured zone without Foundation or a process-wide `TZ`.
@@ -37,7 +36,7 @@ public struct TimeZoneRules: Sendable {
         guard !identifier.isEmpty, !identifier.contains(".."), !identifier.hasPrefix("/") else {
             throw .unknownZone(identifier)
         }
-        guard let bytes = FileContents.read("\(directory)/\(identifier)", maxBytes: 1 << 20) else {
+        guard let bytes = FileSystem.read("\(directory)/\(identifier)", maxBytes: 1 << 20) else {
             throw access(directory, F_OK) == 0 ? .unknownZone(identifier) : .noZoneDatabase(directory: directory)
         }
         guard let parsed = TZifParser.parse(bytes) else { throw .unreadable(identifier) }

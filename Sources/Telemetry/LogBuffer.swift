@@ -1,4 +1,4 @@
-import Locking
+import System
 
 /// Log lines waiting to be written, and where they go.
 final class LogBuffer: Sendable {

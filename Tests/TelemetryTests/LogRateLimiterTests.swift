@@ -1,6 +1,6 @@
-@testable import Backend
+import System
+import Telemetry
 import Testing
-import Transport
 
 @Suite struct LogRateLimiterTests {
     let start = Instant(nanoseconds: 5_000_000_000)

@@ -1,5 +1,5 @@
 import Dispatch
-import Locking
+import System
 import Testing
 
 @Suite("LockedValue")

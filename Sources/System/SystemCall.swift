@@ -1,7 +1,7 @@
 import Glibc
 
 /// The outcome of a non-blocking system call.
-enum SystemCallResult<Value> {
+public enum SystemCallResult<Value> {
     /// The call completed with this value.
     case done(Value)
     /// The call would have blocked (`EAGAIN` / `EWOULDBLOCK`).
@@ -10,8 +10,8 @@ enum SystemCallResult<Value> {
 
 /// Runs a system call that returns -1 and sets `errno` on failure: retries `EINTR`, maps
 /// `EAGAIN` to `.wouldBlock` and throws every other failure as a `SystemCallError`.
-@inline(__always)
-func systemCall<Value: FixedWidthInteger>(_ name: String, _ body: () -> Value) throws(SystemCallError) -> SystemCallResult<Value> {
+@inlinable
+public func systemCall<Value: FixedWidthInteger>(_ name: String, _ body: () -> Value) throws(SystemCallError) -> SystemCallResult<Value> {
     while true {
         let result = body()
         if result != -1 { return .done(result) }
@@ -24,9 +24,9 @@ func systemCall<Value: FixedWidthInteger>(_ name: String, _ body: () -> Value) t
 }
 
 /// Runs a blocking system call: retries `EINTR` and throws every failure.
-@inline(__always)
+@inlinable
 @discardableResult
-func blockingSystemCall<Value: FixedWidthInteger>(_ name: String, _ body: () -> Value) throws(SystemCallError) -> Value {
+public func blockingSystemCall<Value: FixedWidthInteger>(_ name: String, _ body: () -> Value) throws(SystemCallError) -> Value {
     while true {
         let result = body()
         if result != -1 { return result }
