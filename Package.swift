@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
+        .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "System", "JSON"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CountersignCommands", "CountersignServer", "CountersignClient", "Signing", "HTTP", "JSON"]),
     ]

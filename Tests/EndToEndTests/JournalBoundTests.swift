@@ -60,14 +60,4 @@ import TestSupport
         #expect(try admin.call("DELETE", "/__admin/requests").status == 204)
         #expect(try admin.call("GET", "/__admin/requests").text == #"{"requests":[],"dropped":0}"#)
     }
-
-    @Test func journalBytesIsASizeWithADefault() throws {
-        #expect(try ConfigurationParser.parse(arguments: [], environment: [:]).journalBytes == 64 << 20)
-        #expect(try ConfigurationParser.parse(arguments: ["--journal-bytes", "8m"], environment: [:]).journalBytes == 8 << 20)
-        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_JOURNAL_BYTES": "1G"]).journalBytes == 1 << 30)
-        #expect(try ConfigurationParser.parse(arguments: ["--journal-bytes=70000"], environment: [:]).journalBytes == 70_000)
-        for bad in ["1k", "65g", "-5m", "m", "10 MB", "9223372036854775807g"] {
-            #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: ["--journal-bytes", bad], environment: [:]) }
-        }
-    }
 }

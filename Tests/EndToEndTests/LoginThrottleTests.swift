@@ -45,11 +45,4 @@ import TestSupport
         }
         #expect(try login(server, phone: TestServer.demoPhone, password: TestServer.demoPassword).code == 0)
     }
-
-    @Test func theSettingParsesAndRejects() throws {
-        let parsed = try ConfigurationParser.parse(arguments: ["--login-throttle", "7/10m"], environment: [:])
-        #expect(parsed.loginThrottle == LoginThrottlePolicy(maxFailures: 7, windowSeconds: 600))
-        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_LOGIN_THROTTLE": "off"]).loginThrottle == nil)
-        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse(arguments: ["--login-throttle", "many"], environment: [:]) }
-    }
 }

@@ -143,13 +143,4 @@ import TestSupport
         clock.advance(by: window + 1)
         #expect(try ReceivedEnvelope(client.send(Self.ping(timestamp: clock.unixSeconds(), nonce: nonce))).code == 0)
     }
-
-    @Test func windowIsADurationOrOff() throws {
-        #expect(try ConfigurationParser.parse(arguments: [], environment: [:]).replayWindowSeconds == nil)
-        #expect(try ConfigurationParser.parse(arguments: ["--replay-window", "5m"], environment: [:]).replayWindowSeconds == 300)
-        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_REPLAY_WINDOW": "90s"]).replayWindowSeconds == 90)
-        let flagWins = try ConfigurationParser.parse(arguments: ["--replay-window=off"], environment: ["COUNTERSIGN_REPLAY_WINDOW": "1h"])
-        #expect(flagWins.replayWindowSeconds == nil)
-        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse(arguments: ["--replay-window", "300"], environment: [:]) }
-    }
 }

@@ -1,0 +1,71 @@
+import Backend
+import CountersignServer
+import Testing
+
+/// The server's settings as `ConfigurationParser` reads them from flags and `COUNTERSIGN_*`
+/// variables, in memory: values, defaults, the flag winning over the variable, and refusals.
+@Suite struct ConfigurationParsingTests {
+    @Test func windowIsADurationOrOff() throws {
+        #expect(try ConfigurationParser.parse(arguments: [], environment: [:]).replayWindowSeconds == nil)
+        #expect(try ConfigurationParser.parse(arguments: ["--replay-window", "5m"], environment: [:]).replayWindowSeconds == 300)
+        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_REPLAY_WINDOW": "90s"]).replayWindowSeconds == 90)
+        let flagWins = try ConfigurationParser.parse(arguments: ["--replay-window=off"], environment: ["COUNTERSIGN_REPLAY_WINDOW": "1h"])
+        #expect(flagWins.replayWindowSeconds == nil)
+        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse(arguments: ["--replay-window", "300"], environment: [:]) }
+    }
+
+    @Test func journalBytesIsASizeWithADefault() throws {
+        #expect(try ConfigurationParser.parse(arguments: [], environment: [:]).journalBytes == 64 << 20)
+        #expect(try ConfigurationParser.parse(arguments: ["--journal-bytes", "8m"], environment: [:]).journalBytes == 8 << 20)
+        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_JOURNAL_BYTES": "1G"]).journalBytes == 1 << 30)
+        #expect(try ConfigurationParser.parse(arguments: ["--journal-bytes=70000"], environment: [:]).journalBytes == 70_000)
+        for bad in ["1k", "65g", "-5m", "m", "10 MB", "9223372036854775807g"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: ["--journal-bytes", bad], environment: [:]) }
+        }
+    }
+
+    @Test func theSettingParsesAndRejects() throws {
+        let parsed = try ConfigurationParser.parse(arguments: ["--login-throttle", "7/10m"], environment: [:])
+        #expect(parsed.loginThrottle == LoginThrottlePolicy(maxFailures: 7, windowSeconds: 600))
+        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_LOGIN_THROTTLE": "off"]).loginThrottle == nil)
+        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse(arguments: ["--login-throttle", "many"], environment: [:]) }
+    }
+
+    @Test func timeoutsAreDurationsWithDefaults() throws {
+        let parsed = try ConfigurationParser.parse(
+            arguments: ["--idle-timeout", "2s", "--header-timeout=5s", "--body-timeout", "45s"],
+            environment: ["COUNTERSIGN_HANDSHAKE_TIMEOUT": "3s", "COUNTERSIGN_WRITE_STALL_TIMEOUT": "2m"])
+        #expect(parsed.timeouts.idleMilliseconds == 2_000)
+        #expect(parsed.timeouts.requestHeadersMilliseconds == 5_000)
+        #expect(parsed.timeouts.requestBodyMilliseconds == 45_000)
+        #expect(parsed.timeouts.handshakeMilliseconds == 3_000)
+        #expect(parsed.timeouts.writeStallMilliseconds == 120_000)
+        let defaults = try ConfigurationParser.parse(arguments: [], environment: [:]).timeouts
+        #expect([defaults.handshakeMilliseconds, defaults.requestHeadersMilliseconds, defaults.requestBodyMilliseconds,
+                 defaults.idleMilliseconds, defaults.writeStallMilliseconds] == [10_000, 10_000, 30_000, 60_000, 60_000])
+        for bad in ["0s", "10", "2d", "soon"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: ["--idle-timeout", bad], environment: [:]) }
+        }
+    }
+
+    @Test func aBadValueNamesTheFlagAndTheRule() throws {
+        do {
+            _ = try ConfigurationParser.parse(arguments: ["--port", "abc"], environment: [:])
+            Issue.record("--port abc was accepted")
+        } catch {
+            #expect(error.description == "--port: 'abc' is not a whole number from 0 to 65535")
+        }
+        do {
+            _ = try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_PORT": "70000"])
+            Issue.record("COUNTERSIGN_PORT=70000 was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("COUNTERSIGN_PORT: '70000'"))
+        }
+    }
+
+    @Test func theFlagWinsOverTheVariable() throws {
+        let parsed = try ConfigurationParser.parse(arguments: ["--port", "9443"], environment: ["COUNTERSIGN_PORT": "8000"])
+        #expect(parsed.port == 9443)
+        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_PORT": "8000"]).port == 8000)
+    }
+}
