@@ -22,8 +22,8 @@ let package = Package(
         .target(name: "Signing", dependencies: ["Crypto", "HTTP", "JSON"]),
 
         // OpenSSL and SQLite wrappers.
-        .target(name: "TLS", dependencies: ["COpenSSL", "System"]),
-        .target(name: "Certificates", dependencies: ["COpenSSL", "System"]),
+        .target(name: "TLS", dependencies: ["COpenSSL", "Crypto", "System"]),
+        .target(name: "Certificates", dependencies: ["COpenSSL", "Crypto", "System"]),
         .target(name: "Store", dependencies: ["CSQLite", "System"]),
 
         // The server.

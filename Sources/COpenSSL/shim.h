@@ -78,28 +78,4 @@ static inline int cs_sk_GENERAL_NAME_push(GENERAL_NAMES *names, GENERAL_NAME *na
 /* RFC 2253 one-line form ("CN=x,O=y"), keeping UTF-8 as is instead of escaping it as \XX. */
 static const unsigned long CS_XN_FLAG_RFC2253_UTF8 = XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB;
 
-/* ---- helpers shared by the TLS and Certificates modules ---- */
-
-/*
- * The public-key pin of a certificate: base64(SHA-256(DER SubjectPublicKeyInfo)),
- * the value of curl --pinnedpubkey sha256//..., OkHttp, TrustKit and Alamofire.
- * Writes a NUL-terminated string of 44 characters into `pin` (room for 45).
- * Returns 1 on success, 0 on failure (the reason is on the OpenSSL error queue).
- */
-static inline int cs_X509_spki_sha256_base64(X509 *certificate, char pin[45]) {
-    unsigned char *der = NULL;
-    int length = i2d_X509_PUBKEY(X509_get_X509_PUBKEY(certificate), &der);
-    if (length <= 0) {
-        return 0;
-    }
-    unsigned char digest[32];
-    unsigned int digestLength = 0;
-    int ok = EVP_Digest(der, (size_t)length, digest, &digestLength, EVP_sha256(), NULL);
-    OPENSSL_free(der);
-    if (ok != 1 || digestLength != sizeof(digest)) {
-        return 0;
-    }
-    return EVP_EncodeBlock((unsigned char *)pin, digest, (int)sizeof(digest)) == 44;
-}
-
 #endif

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 import Glibc
 
 /// An X.509 certificate; owns an OpenSSL `X509`.
@@ -18,10 +19,10 @@ final class Certificate {
     /// Reads a PEM certificate; `nil` when the file is missing or holds no certificate.
     static func load(from path: String) throws(CertificateError) -> Certificate? {
         guard let contents = try FileStore.read(path) else { return nil }
-        OpenSSLFailure.clear()
+        OpenSSLErrorQueue.clear()
         let buffer = try MemoryBuffer(copying: contents)
         guard let certificate = PEM_read_bio_X509(buffer.bio, nil, nil, nil) else {
-            OpenSSLFailure.clear()
+            OpenSSLErrorQueue.clear()
             return nil
         }
         return Certificate(handle: certificate)
@@ -39,30 +40,29 @@ final class Certificate {
 
     /// base64(SHA-256(DER SubjectPublicKeyInfo)).
     func spkiPin() throws(CertificateError) -> String {
-        OpenSSLFailure.clear()
-        let pin = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 45) { buffer -> String? in
-            guard let base = buffer.baseAddress, cs_X509_spki_sha256_base64(handle, base) == 1 else { return nil }
-            return String(cString: base)
-        }
-        guard let pin else { throw OpenSSLFailure.error(.generationFailed, "cannot hash the public key") }
-        return pin
+        OpenSSLErrorQueue.clear()
+        var der: UnsafeMutablePointer<UInt8>?
+        let length = i2d_X509_PUBKEY(X509_get_X509_PUBKEY(handle), &der)
+        guard length > 0, let der else { throw OpenSSLErrorQueue.error(.generationFailed, "cannot encode the public key") }
+        defer { cs_OPENSSL_free(der) }
+        return PublicKeyPin.sha256Base64(subjectPublicKeyInfo: Array(UnsafeBufferPointer(start: der, count: Int(length))))
     }
 
     /// Whether `key` is the private key of this certificate.
     func isCertified(_ key: PrivateKey) -> Bool {
-        defer { OpenSSLFailure.clear() }
+        defer { OpenSSLErrorQueue.clear() }
         return X509_check_private_key(handle, key.handle) == 1
     }
 
     /// Whether this certificate's signature verifies with `issuerKey`.
     func isSigned(by issuerKey: PrivateKey) -> Bool {
-        defer { OpenSSLFailure.clear() }
+        defer { OpenSSLErrorQueue.clear() }
         return X509_verify(handle, issuerKey.handle) == 1
     }
 
     /// Whether the certificate names `name` in its subject alternative names.
     func isValid(for name: SubjectAlternativeName) -> Bool {
-        defer { OpenSSLFailure.clear() }
+        defer { OpenSSLErrorQueue.clear() }
         switch name {
         case .dns(let host): return X509_check_host(handle, host, host.utf8.count, 0, nil) == 1
         case .ipAddress(let address): return X509_check_ip_asc(handle, address, 0) == 1

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension CertificateTemplate {
     /// Adds the extensions of the profile, plus the subject and authority key identifiers.
@@ -7,11 +8,11 @@ extension CertificateTemplate {
         X509V3_set_ctx(&context, issuer.handle, certificate.handle, nil, nil, 0)
         for (identifier, value) in textExtensions(rsa: subjectKey.isRSA) {
             guard let ext = X509V3_EXT_nconf_nid(nil, &context, identifier, value) else {
-                throw OpenSSLFailure.error(.generationFailed, "cannot encode the extension \(value)")
+                throw OpenSSLErrorQueue.error(.generationFailed, "cannot encode the extension \(value)")
             }
             defer { X509_EXTENSION_free(ext) }
             guard X509_add_ext(certificate.handle, ext, -1) == 1 else {
-                throw OpenSSLFailure.error(.generationFailed, "cannot add the extension \(value)")
+                throw OpenSSLErrorQueue.error(.generationFailed, "cannot add the extension \(value)")
             }
         }
         if case .server(let names) = profile {
@@ -40,18 +41,18 @@ extension CertificateTemplate {
     /// Built from `GENERAL_NAME`s rather than configuration text, so that no host can inject other names.
     private func addSubjectAlternativeNames(_ names: [SubjectAlternativeName], to certificate: Certificate) throws(CertificateError) {
         guard let list = cs_sk_GENERAL_NAME_new_null() else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot allocate the subject alternative names")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot allocate the subject alternative names")
         }
         defer { GENERAL_NAMES_free(list) }
         for name in names {
             let entry = try name.generalName()
             guard cs_sk_GENERAL_NAME_push(list, entry) > 0 else {
                 GENERAL_NAME_free(entry)
-                throw OpenSSLFailure.error(.generationFailed, "cannot list the subject alternative names")
+                throw OpenSSLErrorQueue.error(.generationFailed, "cannot list the subject alternative names")
             }
         }
         guard X509_add1_ext_i2d(certificate.handle, NID_subject_alt_name, UnsafeMutableRawPointer(list), 0, UInt(X509V3_ADD_DEFAULT)) == 1 else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot add the subject alternative names")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot add the subject alternative names")
         }
     }
 }

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 /// What a new certificate says: subject, validity and the extensions of its profile.
 struct CertificateTemplate {
@@ -25,9 +26,9 @@ struct CertificateTemplate {
 
     /// Issues a certificate for `subjectKey`, signed with SHA-256 by `issuer`, or self-signed when `nil`.
     func issue(for subjectKey: PrivateKey, by issuer: Identity?) throws(CertificateError) -> Certificate {
-        OpenSSLFailure.clear()
+        OpenSSLErrorQueue.clear()
         guard let handle = X509_new() else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot allocate a certificate")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot allocate a certificate")
         }
         let certificate = Certificate(handle: handle)
         let subject = try subjectName()
@@ -40,11 +41,11 @@ struct CertificateTemplate {
               X509_set_issuer_name(handle, issuer.map { X509_get_subject_name($0.certificate.handle) } ?? subject) == 1,
               X509_set_pubkey(handle, subjectKey.handle) == 1
         else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot fill the certificate for \(commonName)")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot fill the certificate for \(commonName)")
         }
         try addExtensions(to: certificate, subjectKey: subjectKey, issuer: issuer?.certificate ?? certificate)
         guard X509_sign(handle, (issuer?.key ?? subjectKey).handle, EVP_sha256()) > 0 else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot sign the certificate for \(commonName)")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot sign the certificate for \(commonName)")
         }
         return certificate
     }
@@ -52,12 +53,12 @@ struct CertificateTemplate {
     /// O first, then CN, so that the RFC 2253 form reads "CN=...,O=...".
     private func subjectName() throws(CertificateError) -> OpaquePointer {
         guard let name = X509_NAME_new() else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot allocate a name")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot allocate a name")
         }
         for (field, value) in [("O", organization), ("CN", commonName)]
         where X509_NAME_add_entry_by_txt(name, field, MBSTRING_UTF8, value, -1, -1, 0) != 1 {
             X509_NAME_free(name)
-            throw OpenSSLFailure.error(.generationFailed, "cannot encode the subject \(field)=\(value)")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot encode the subject \(field)=\(value)")
         }
         return name
     }
@@ -66,15 +67,15 @@ struct CertificateTemplate {
     private func assignRandomSerialNumber(to certificate: OpaquePointer) throws(CertificateError) {
         var bytes = [UInt8](repeating: 0, count: 16)
         guard RAND_bytes(&bytes, Int32(bytes.count)) == 1 else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot draw a serial number")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot draw a serial number")
         }
         bytes[0] &= 0x7F
         guard let number = BN_bin2bn(bytes, Int32(bytes.count), nil) else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot encode a serial number")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot encode a serial number")
         }
         defer { BN_free(number) }
         guard BN_to_ASN1_INTEGER(number, X509_get_serialNumber(certificate)) != nil else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot encode a serial number")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot encode a serial number")
         }
     }
 }

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 /// An OpenSSL memory BIO, to encode into bytes (PEM, DER, PKCS#12) or to decode from them.
 final class MemoryBuffer {
@@ -8,7 +9,7 @@ final class MemoryBuffer {
     /// An empty buffer to encode into.
     init() throws(CertificateError) {
         guard let bio = BIO_new(BIO_s_mem()) else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot allocate a memory buffer")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot allocate a memory buffer")
         }
         self.bio = bio
     }
@@ -16,12 +17,12 @@ final class MemoryBuffer {
     /// A buffer holding a copy of `bytes`, to decode from.
     init(copying bytes: [UInt8]) throws(CertificateError) {
         guard let bio = BIO_new(BIO_s_mem()) else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot allocate a memory buffer")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot allocate a memory buffer")
         }
         self.bio = bio
         let written = bytes.withUnsafeBytes { BIO_write(bio, $0.baseAddress, Int32(clamping: $0.count)) }
         guard written == bytes.count || bytes.isEmpty else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot fill a memory buffer")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot fill a memory buffer")
         }
     }
 
@@ -41,7 +42,7 @@ final class MemoryBuffer {
     static func encode(_ what: String, _ write: (OpaquePointer) -> Int32) throws(CertificateError) -> [UInt8] {
         let buffer = try MemoryBuffer()
         guard write(buffer.bio) == 1 else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot encode \(what)")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot encode \(what)")
         }
         return buffer.bytes
     }

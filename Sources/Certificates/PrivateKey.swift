@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 /// A private key (with its public half); owns an OpenSSL `EVP_PKEY`.
 final class PrivateKey {
@@ -15,17 +16,17 @@ final class PrivateKey {
 
     /// Generates a new key of `type`.
     static func generate(_ type: KeyType) throws(CertificateError) -> PrivateKey {
-        OpenSSLFailure.clear()
+        OpenSSLErrorQueue.clear()
         let algorithm = switch type {
         case .ecdsaP256: "EC"
         case .rsa2048: "RSA"
         }
         guard let context = EVP_PKEY_CTX_new_from_name(nil, algorithm, nil) else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot generate a \(type.rawValue) key")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot generate a \(type.rawValue) key")
         }
         defer { EVP_PKEY_CTX_free(context) }
         guard EVP_PKEY_keygen_init(context) == 1 else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot generate a \(type.rawValue) key")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot generate a \(type.rawValue) key")
         }
         let parametersSet = switch type {
         case .ecdsaP256: EVP_PKEY_CTX_set_group_name(context, "P-256")
@@ -33,7 +34,7 @@ final class PrivateKey {
         }
         var key: OpaquePointer?
         guard parametersSet == 1, EVP_PKEY_generate(context, &key) == 1, let key else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot generate a \(type.rawValue) key")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot generate a \(type.rawValue) key")
         }
         return PrivateKey(handle: key)
     }
@@ -41,10 +42,10 @@ final class PrivateKey {
     /// Reads a PEM key; `nil` when the file is missing or holds no key (it will be regenerated).
     static func load(from path: String) throws(CertificateError) -> PrivateKey? {
         guard let contents = try FileStore.read(path) else { return nil }
-        OpenSSLFailure.clear()
+        OpenSSLErrorQueue.clear()
         let buffer = try MemoryBuffer(copying: contents)
         guard let key = PEM_read_bio_PrivateKey(buffer.bio, nil, nil, nil) else {
-            OpenSSLFailure.clear()
+            OpenSSLErrorQueue.clear()
             return nil
         }
         return PrivateKey(handle: key)

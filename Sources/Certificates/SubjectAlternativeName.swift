@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 import Glibc
 
 /// A name a server certificate is valid for: a DNS name or an IP address.
@@ -33,7 +34,7 @@ enum SubjectAlternativeName: Sendable, Equatable {
     /// A new OpenSSL `GENERAL_NAME` for this name (the caller owns it).
     func generalName() throws(CertificateError) -> UnsafeMutablePointer<GENERAL_NAME> {
         guard let name = GENERAL_NAME_new() else {
-            throw OpenSSLFailure.error(.generationFailed, "cannot allocate a subject alternative name")
+            throw OpenSSLErrorQueue.error(.generationFailed, "cannot allocate a subject alternative name")
         }
         switch self {
         case .dns(let host):
@@ -50,6 +51,6 @@ enum SubjectAlternativeName: Sendable, Equatable {
             return name
         }
         GENERAL_NAME_free(name)
-        throw OpenSSLFailure.error(.generationFailed, "cannot encode the subject alternative name \(self)")
+        throw OpenSSLErrorQueue.error(.generationFailed, "cannot encode the subject alternative name \(self)")
     }
 }

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 /// Application protocol names in the ALPN wire format (each name prefixed by its length), kept at a fixed
 /// address for as long as the owning `TLSContext` lives, because the server's selection callback reads it.

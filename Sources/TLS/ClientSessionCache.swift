@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 import System
 
 /// The last resumable session a client context received (a TLS 1.3 or TLS 1.2 ticket), offered again on

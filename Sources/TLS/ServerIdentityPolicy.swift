@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 /// What a client checks about the server's leaf certificate once the handshake is over, on top of what
 /// OpenSSL verified during it: the pins, and the server name when no chain verification ran.
@@ -28,17 +29,19 @@ struct ServerIdentityPolicy: Sendable {
     }
 
     private func der(of certificate: OpaquePointer) -> [UInt8]? {
-        var encoded: UnsafeMutablePointer<UInt8>?
-        let length = i2d_X509(certificate, &encoded)
-        guard length > 0, let encoded else { return nil }
-        defer { cs_OPENSSL_free(encoded) }
-        return Array(UnsafeBufferPointer(start: encoded, count: Int(length)))
+        encoded { i2d_X509(certificate, &$0) }
     }
 
     private func spkiPin(of certificate: OpaquePointer) -> String? {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 45) { pin in
-            guard let base = pin.baseAddress, cs_X509_spki_sha256_base64(certificate, base) == 1 else { return nil }
-            return String(cString: base)
-        }
+        encoded { i2d_X509_PUBKEY(X509_get_X509_PUBKEY(certificate), &$0) }.map(PublicKeyPin.sha256Base64)
+    }
+
+    /// The DER bytes an OpenSSL `i2d_` function writes into the buffer it allocates.
+    private func encoded(by encode: (inout UnsafeMutablePointer<UInt8>?) -> Int32) -> [UInt8]? {
+        var encoded: UnsafeMutablePointer<UInt8>?
+        let length = encode(&encoded)
+        guard length > 0, let encoded else { return nil }
+        defer { cs_OPENSSL_free(encoded) }
+        return Array(UnsafeBufferPointer(start: encoded, count: Int(length)))
     }
 }

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 import Glibc
 
 /// The name a client expects the server certificate to be valid for: a DNS name, or an IP address

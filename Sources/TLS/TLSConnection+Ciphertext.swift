@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension TLSConnection {
     /// Hands the engine bytes read from the socket.

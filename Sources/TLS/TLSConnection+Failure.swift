@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension TLSConnection {
     /// What a non-successful OpenSSL call on the `SSL` means.

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension TLSConnection {
     /// The subject of the peer's certificate in one-line RFC 2253 form ("CN=countersign-client,O=Countersign"),

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension TLSConnection {
     /// The most plaintext one TLS record carries; one read never returns more.

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 /// One TLS session over two memory buffers: the owner feeds it the bytes read from the socket and sends
 /// the bytes it drains; the engine itself never touches a socket.

@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension TLSContext {
     /// Creates a client context: trust roots or pins, host name verification, an optional client identity,

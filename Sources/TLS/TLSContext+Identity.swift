@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension TLSContext {
     /// Presents the certificate chain and key of two PEM files (the server identity, or a client identity).

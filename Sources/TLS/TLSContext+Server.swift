@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 extension TLSContext {
     /// The session id context servers put in their sessions; OpenSSL refuses to resume a session with

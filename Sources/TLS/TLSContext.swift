@@ -1,4 +1,5 @@
 import COpenSSL
+import Crypto
 
 /// A TLS configuration ready to make connections; owns an OpenSSL `SSL_CTX`.
 ///

@@ -67,21 +67,12 @@ public final class Logger: Sendable {
     private func render(_ level: LogLevel, _ message: String, _ fields: [(StaticString, LogValue)], into line: inout [UInt8]) {
         switch format {
         case .json:
-            line.append(literal: #"{"time":""#)
-            clock.writeTimestamp(into: &line)
-            line.append(UInt8(ascii: "\""))
-            func member(_ key: StaticString, _ value: LogValue) {
-                line.append(UInt8(ascii: ","))
-                line.append(UInt8(ascii: "\""))
-                line.append(literal: key)
-                line.append(UInt8(ascii: "\""))
-                line.append(UInt8(ascii: ":"))
-                Self.writeValue(value, into: &line)
+            JSONObjectWriter.write(into: &line) { object in
+                object.add("time", verbatimString: clock.writeTimestamp)
+                object.add("level", string: level.rawValue)
+                object.add("msg", string: message)
+                for (key, value) in fields { Self.add(key, value, to: &object) }
             }
-            member("level", .text(level.rawValue))
-            member("msg", .text(message))
-            for (key, value) in fields { member(key, value) }
-            line.append(UInt8(ascii: "}"))
         case .text:
             clock.writeTimestamp(into: &line)
             line.append(UInt8(ascii: " "))
@@ -98,6 +89,16 @@ public final class Logger: Sendable {
                     Self.writeValue(value, into: &line)
                 }
             }
+        }
+    }
+
+    /// Adds the member `key` with `value`, written as `writeValue` writes it.
+    private static func add(_ key: StaticString, _ value: LogValue, to object: inout JSONObjectWriter) {
+        switch value {
+        case .text(let text): object.add(key, string: text)
+        case .integer(let integer): object.add(key, integer: integer)
+        case .thousandths(let measure): object.add(key, thousandths: measure)
+        case .json(let json): object.add(key, json)
         }
     }
 

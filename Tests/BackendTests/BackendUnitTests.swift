@@ -77,6 +77,15 @@ import Testing
         for (code, status) in expected { #expect(code.semanticStatus.code == status, "\(code)") }
     }
 
+    /// The body is `{code, message, data}` in that order, compact, escaped as `JSONWriter` escapes.
+    @Test func theBodyIsCodeMessageAndDataInOrder() {
+        let response = Envelope.response(code: 10403, message: "say \"no\"\n", data: ["b": [1, nil], "a": [:]],
+                                         requestID: "r-1", status: .ok)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"code":10403,"message":"say \"no\"\n","data":{"b":[1,null],"a":{}}}"#)
+        let empty = Envelope.response(code: -1, message: "", data: .null, requestID: "r-2", status: .ok)
+        #expect(String(decoding: empty.body, as: UTF8.self) == #"{"code":-1,"message":"","data":null}"#)
+    }
+
     @Test func phonesAreMasked() {
         #expect(Representations.maskedPhone("13800000000") == "138****0000")
         #expect(Representations.maskedPhone("123") == "***")

@@ -94,3 +94,11 @@ import Testing
         #expect(!ConstantTime.equals(Array("abc".utf8), Array("abcd".utf8)))
     }
 }
+
+@Suite struct PublicKeyPinTests {
+    /// The pin is base64(SHA-256(bytes)), as `openssl dgst -sha256 -binary | base64` prints it.
+    @Test func thePinIsTheBase64OfTheSHA256() {
+        #expect(PublicKeyPin.sha256Base64(subjectPublicKeyInfo: Array("abc".utf8)) == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+        #expect(PublicKeyPin.sha256Base64(subjectPublicKeyInfo: []) == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+    }
+}

@@ -26,4 +26,16 @@ import Testing
         let line = try #require(lines(.json, [("path", .text("/a b")), ("status", .integer(200))]).first)
         #expect(line.hasSuffix(#""level":"info","msg":"request","path":"/a b","status":200}"#), "\(line)")
     }
+
+    /// A JSON line is one compact object: the time first, then the level, the message and each
+    /// field written as its kind is (text escaped, numbers in decimal, latencies in thousandths).
+    @Test func jsonLinesAreOneCompactObject() throws {
+        let line = try #require(lines(.json, [
+            ("quote", .text("say \"hi\"")), ("code", .integer(-3)), ("latency_ms", .thousandths(1.23456)),
+            ("detail", .json(["k": [true]])),
+        ]).first)
+        let time = try #require(line.wholeMatch(of: /\{"time":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)",(.*)/))
+        #expect(time.2 == #""level":"info","msg":"request","quote":"say \"hi\"","code":-3,"latency_ms":1.235,"detail":{"k":[true]}}"#,
+                "\(line)")
+    }
 }

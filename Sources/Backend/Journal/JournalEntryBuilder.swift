@@ -14,14 +14,14 @@ public struct JournalEntryBuilder: Sendable {
 
     /// The signed header names, each with its text as a JSON member name, and whether it is
     /// `Authorization` (whose token is shortened).
-    private let signedHeaders: [(name: String, member: [UInt8], isAuthorization: Bool)]
+    private let signedHeaders: [(name: String, member: JSONObjectWriter.MemberName, isAuthorization: Bool)]
     private let canonicalizer: Canonicalizer
     /// Each secret, and what replaces it.
     private let secretReplacements: [TextReplacement]
 
     /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps').
     public init(policy: SigningPolicy, secrets: [String]) {
-        signedHeaders = policy.signedHeaders.map { ($0, JSONObjectWriter.member($0), $0.lowercased() == "authorization") }
+        signedHeaders = policy.signedHeaders.map { ($0, JSONObjectWriter.MemberName($0), $0.lowercased() == "authorization") }
         canonicalizer = Canonicalizer(policy: policy)
         secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
     }
@@ -57,7 +57,7 @@ public struct JournalEntryBuilder: Sendable {
             guard var value = request.headers[signedHeaders[index].name] else { continue }
             if signedHeaders[index].isAuthorization { value = CanonicalRequest.masked(authorization: value) }
             for replacement in replacements { value = replacement.apply(to: value) }
-            headers.add(member: signedHeaders[index].member, string: value)
+            headers.add(signedHeaders[index].member, string: value)
         }
     }
 

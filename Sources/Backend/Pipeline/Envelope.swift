@@ -20,21 +20,15 @@ enum Envelope {
     /// know) with exactly `status`.
     static func response(code: Int, message: String, data: JSONValue, requestID: String, status: HTTPStatus,
                          extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
-        // Written member by member: the same bytes as the `JSONValue` object, without building one.
-        var body: [UInt8] = []
-        body.reserveCapacity(128)
-        body.append(literal: #"{"code":"#)
-        JSONWriter.writeInteger(Int64(code), into: &body)
-        body.append(literal: #","message":"#)
-        JSONWriter.writeString(message, into: &body)
-        body.append(literal: #","data":"#)
-        JSONWriter.write(data, into: &body)
-        body.append(UInt8(ascii: "}"))
+        var body = JSONObjectWriter(capacity: 128)
+        body.add("code", integer: Int64(code))
+        body.add("message", string: message)
+        body.add("data", data)
         var headers = HTTPHeaders()
         headers.reserveCapacity(2 + extraHeaders.count)
         headers.add(contentType, value: "application/json; charset=utf-8")
         headers.add(requestIDHeader, value: requestID)
         for header in extraHeaders { headers.add(name: header.name, value: header.value) }
-        return HTTPResponse(status: status, headers: headers, body: body)
+        return HTTPResponse(status: status, headers: headers, body: body.finished())
     }
 }

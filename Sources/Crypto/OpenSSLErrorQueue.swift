@@ -1,25 +1,21 @@
 import COpenSSL
 
-/// The thread-local OpenSSL error queue: cleared before each call, drained into a `TLSError` after a failure.
-enum OpenSSLErrorQueue {
+/// The thread-local OpenSSL error queue, for the modules that call OpenSSL: cleared before a call,
+/// drained into their own error after a failure.
+public enum OpenSSLErrorQueue {
     /// Forgets errors left by earlier calls, so that a failure reports only its own. The queue is
     /// usually empty, and looking costs far less than `ERR_clear_error`, which resets every slot.
-    static func clear() {
+    public static func clear() {
         if ERR_peek_error() != 0 { ERR_clear_error() }
     }
 
     /// Removes every queued error and returns their texts, oldest first.
-    static func drain() -> [String] {
+    public static func drain() -> [String] {
         var messages: [String] = []
         while case let code = ERR_get_error(), code != 0 {
             messages.append(text(of: code))
         }
         return messages
-    }
-
-    /// An error of `kind` carrying the drained queue.
-    static func error(_ kind: TLSError.Kind) -> TLSError {
-        TLSError(kind, openSSLErrors: drain())
     }
 
     private static func text(of code: UInt) -> String {

@@ -1,0 +1,127 @@
+/// Writes one JSON object member by member, in order, straight into UTF-8 bytes: no tree of
+/// values to make and free, no `String` to validate. The envelope, the journal and the JSON log
+/// all write their objects this way; strings that need no escaping (almost all) are copied at once.
+///
+/// Member names given as `StaticString` are literals of the caller's code: plain ASCII with no
+/// quote, backslash or control character, written as they are. Names known only at run time go
+/// through `MemberName`, which escapes them.
+public struct JSONObjectWriter {
+    /// A member name known only at run time (a header name), escaped once to be added many times.
+    public struct MemberName: Sendable {
+        /// `"name":`.
+        fileprivate let text: [UInt8]
+
+        /// The member name `name`, escaped as `JSONWriter` escapes strings.
+        public init(_ name: String) {
+            var text: [UInt8] = []
+            JSONWriter.writeString(name, into: &text)
+            text.append(UInt8(ascii: ":"))
+            self.text = text
+        }
+    }
+
+    private var bytes: [UInt8]
+    private var hasMembers = false
+
+    /// An empty object, with room for about `capacity` bytes.
+    public init(capacity: Int = 64) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// An object written on after the end of `text`, which it takes over until it is given back.
+    private init(continuing text: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &text)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Appends to `buffer` an object whose members `fill` adds.
+    public static func write(into buffer: inout [UInt8], _ fill: (inout JSONObjectWriter) -> Void) {
+        var object = JSONObjectWriter(continuing: &buffer)
+        fill(&object)
+        swap(&buffer, &object.bytes)
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the member `name` with `value`.
+    public mutating func add(_ name: StaticString, _ value: JSONValue) {
+        addName(name)
+        JSONWriter.write(value, into: &bytes)
+    }
+
+    /// Appends the member `name` with the string `value`, or `null` when it is nil.
+    public mutating func add(_ name: StaticString, string value: String?) {
+        addName(name)
+        guard let value else { return appendNull() }
+        JSONWriter.writeString(value, into: &bytes)
+    }
+
+    /// Appends the member `name` with the integer `value`, or `null` when it is nil.
+    public mutating func add(_ name: StaticString, integer value: Int64?) {
+        addName(name)
+        guard let value else { return appendNull() }
+        JSONWriter.writeInteger(value, into: &bytes)
+    }
+
+    /// Appends the member `name` with `value` rounded to thousandths (see `JSONWriter.writeThousandths`).
+    public mutating func add(_ name: StaticString, thousandths value: Double) {
+        addName(name)
+        JSONWriter.writeThousandths(value, into: &bytes)
+    }
+
+    /// Appends the member `name` with a string whose characters `write` appends: they must need
+    /// no escaping (digits, a timestamp), and are copied without being looked at.
+    public mutating func add(_ name: StaticString, verbatimString write: (inout [UInt8]) -> Void) {
+        addName(name)
+        bytes.append(UInt8(ascii: "\""))
+        write(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the member `name` with an object whose members `fill` adds.
+    public mutating func addObject(_ name: StaticString, _ fill: (inout JSONObjectWriter) -> Void) {
+        addName(name)
+        Self.write(into: &bytes, fill)
+    }
+
+    /// Appends the member `name` with the string `value`.
+    public mutating func add(_ name: MemberName, string value: String) {
+        addSeparator()
+        bytes.append(contentsOf: name.text)
+        JSONWriter.writeString(value, into: &bytes)
+    }
+
+    /// The object's text, UTF-8.
+    public consuming func finished() -> [UInt8] {
+        var text: [UInt8] = []
+        swap(&text, &bytes)
+        text.append(UInt8(ascii: "}"))
+        return text
+    }
+
+    private mutating func addSeparator() {
+        if hasMembers { bytes.append(UInt8(ascii: ",")) }
+        hasMembers = true
+    }
+
+    /// Writes `"name":`.
+    private mutating func addName(_ name: StaticString) {
+        assert(Self.needsNoEscaping(name), "a member name literal must need no escaping")
+        addSeparator()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(literal: name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func appendNull() {
+        bytes.append(literal: "null")
+    }
+
+    private static func needsNoEscaping(_ name: StaticString) -> Bool {
+        UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            .allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+}

@@ -1,0 +1,53 @@
+import JSON
+import Testing
+
+/// The streaming object writer writes the same bytes as `JSONWriter` writes the equivalent object.
+@Suite struct JSONObjectWriterTests {
+    @Test func writesEveryKindOfMemberInOrder() {
+        var object = JSONObjectWriter()
+        object.add("z", string: "q\" \\ \n é")
+        object.add("none", string: nil)
+        object.add("min", integer: Int64.min)
+        object.add("absent", integer: nil)
+        object.add("latency", thousandths: 2.0004)
+        object.add("value", ["k": [1, true, nil]])
+        object.addObject("nested") { nested in
+            nested.add("a", integer: 0)
+            nested.addObject("empty") { _ in }
+        }
+        object.add("time", verbatimString: { $0.append(contentsOf: "12:00".utf8) })
+        let expected: JSONValue = [
+            "z": "q\" \\ \n é", "none": nil, "min": .number(JSONNumber(Int64.min)), "absent": nil,
+            "latency": .number(JSONNumber(2.0)), "value": ["k": [1, true, nil]],
+            "nested": ["a": 0, "empty": [:]], "time": "12:00",
+        ]
+        #expect(String(decoding: object.finished(), as: UTF8.self) == JSONWriter.serialize(expected))
+    }
+
+    @Test func anObjectWithoutMembersIsEmpty() {
+        #expect(JSONObjectWriter().finished() == Array("{}".utf8))
+    }
+
+    /// Names known at run time are escaped once, and written as any other name.
+    @Test func escapesMemberNamesKnownAtRunTime() throws {
+        let name = JSONObjectWriter.MemberName("X-\"Odd\\Name\"")
+        var object = JSONObjectWriter()
+        object.add("first", string: "1")
+        object.add(name, string: "v")
+        let text = object.finished()
+        #expect(String(decoding: text, as: UTF8.self) == #"{"first":"1","X-\"Odd\\Name\"":"v"}"#)
+        #expect(try JSONParser.parse(text) == ["first": "1", "X-\"Odd\\Name\"": "v"])
+    }
+
+    /// An object written into a buffer follows what the buffer held, which it keeps.
+    @Test func appendsAnObjectToAnExistingBuffer() {
+        var line = Array("prefix ".utf8)
+        line.reserveCapacity(256)
+        JSONObjectWriter.write(into: &line) { object in
+            object.add("level", string: "info")
+            object.addObject("inner") { $0.add("n", integer: 7) }
+        }
+        JSONObjectWriter.write(into: &line) { _ in }
+        #expect(String(decoding: line, as: UTF8.self) == #"prefix {"level":"info","inner":{"n":7}}{}"#)
+    }
+}
