@@ -1,10 +1,6 @@
 extension String {
     /// The text with every occurrence of each non-empty secret replaced by `<secret>`.
     func redacting(_ secrets: [String]) -> String {
-        var bytes = Array(utf8)
-        for secret in secrets where !secret.isEmpty {
-            bytes = bytes.replacing(Array(secret.utf8), with: Array("<secret>".utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        secrets.lazy.filter { !$0.isEmpty }.reduce(self) { TextReplacement($1, with: "<secret>").apply(to: $0) }
     }
 }

@@ -1,18 +1,18 @@
-/// Replaces every occurrence of a fixed text in strings, byte by byte: the journal's writer runs
-/// it on every string of every entry, so a string without the text costs one scan and no
-/// allocation.
-struct TextReplacement: Sendable {
+/// Replaces every occurrence of a fixed text in strings, byte by byte: the diagnosis runs it over
+/// the canonical string and the journal's writer over every string of every entry, so a string
+/// without the text costs one scan and no allocation.
+public struct TextReplacement: Sendable {
     private let pattern: [UInt8]
     private let replacement: [UInt8]
 
     /// Replaces `text` (not empty) with `replacement`.
-    init(_ text: String, with replacement: String) {
+    public init(_ text: String, with replacement: String) {
         pattern = Array(text.utf8)
         self.replacement = Array(replacement.utf8)
     }
 
     /// `text` with every occurrence replaced, left to right.
-    func apply(to text: String) -> String {
+    public func apply(to text: String) -> String {
         let utf8 = text.utf8
         guard !pattern.isEmpty, utf8.count >= pattern.count,
               let replaced = utf8.withContiguousStorageIfAvailable({ replacing(in: $0) }) ?? replacing(in: Array(utf8)) else {
