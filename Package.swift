@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "HTTP"),
         .target(name: "Signing", dependencies: ["Crypto", "HTTP", "JSON"]),
+        .target(name: "Mocking", dependencies: ["JSON", "System"]),
 
         // OpenSSL and SQLite wrappers.
         .target(name: "TLS", dependencies: ["COpenSSL", "Crypto", "System"]),
@@ -49,6 +50,7 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
+        .testTarget(name: "MockingTests", dependencies: ["Mocking", "JSON", "System"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "System", "JSON"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CountersignCommands", "CountersignServer", "CountersignClient", "Signing", "HTTP", "JSON"]),
