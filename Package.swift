@@ -29,8 +29,8 @@ let package = Package(
 
         // The server.
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "System", "TLS"]),
-        .target(name: "Backend", dependencies: ["HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry"]),
+        .target(name: "Backend", dependencies: ["HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON", "Mocking"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry", "Mocking"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
         .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "System"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport", "Mocking"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "MockingTests", dependencies: ["Mocking", "JSON", "System"], resources: [.copy("Fixtures")]),

@@ -24,7 +24,10 @@ public struct EnvelopeDialect: Sendable, Equatable {
     public private(set) var successCode = 0
     /// The code of a missing, expired or revoked token (Countersign's 20104).
     public private(set) var notLoggedInCode = 20104
-    public private(set) var statusPolicy = StatusPolicy.semantic
+    /// How the HTTP status is chosen (`--http-status` sets it too).
+    public var statusPolicy = StatusPolicy.semantic
+    /// Whether the keys are Countersign's `code`, `message`, `data` (the envelope's fast path).
+    public private(set) var usesStandardKeys = true
 
     private init() {}
 
@@ -38,6 +41,7 @@ public struct EnvelopeDialect: Sendable, Equatable {
             }
             self[keyPath: keyPath] = key
         }
+        usesStandardKeys = codeKey == "code" && messageKey == "message" && dataKey == "data"
         guard Set([codeKey, messageKey, dataKey]).count == 3 else {
             throw DefinitionError(field: "data_key", rule: "must differ from code_key and message_key (each envelope member needs its own name)")
         }
@@ -63,6 +67,15 @@ public struct EnvelopeDialect: Sendable, Equatable {
         switch code {
         case 0: successCode
         case 20104: notLoggedInCode
+        default: code
+        }
+    }
+
+    /// Countersign's code for the team's `code`: the inverse of `code(for:)`.
+    public func countersignCode(for code: Int) -> Int {
+        switch code {
+        case successCode: 0
+        case notLoggedInCode: 20104
         default: code
         }
     }

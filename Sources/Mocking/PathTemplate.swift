@@ -80,6 +80,11 @@ public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
         return position == pieces.count ? parameters : nil
     }
 
+    /// Whether every segment is literal (the template is one exact path).
+    public var isLiteral: Bool {
+        segments.allSatisfy { if case .literal = $0 { true } else { false } }
+    }
+
     /// How many literal segments it has, how many parameters, how many globs.
     var counts: (literals: Int, parameters: Int, globs: Int) {
         segments.reduce(into: (0, 0, 0)) { counts, segment in

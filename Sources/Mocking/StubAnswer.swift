@@ -1,16 +1,17 @@
 import JSON
 
-/// What a stub answers, before the envelope dialect names its keys: the code, the message (nil:
-/// the code's usual one), the data, the HTTP status (nil: the dialect's policy) and extra headers.
+/// What a stub answers, before the envelope dialect names its keys: the code (nil: the
+/// dialect's success code), the message (nil: the code's usual one), the data, the HTTP status
+/// (nil: the dialect's policy) and extra headers.
 public struct StubAnswer: Sendable, Equatable {
-    public var code: Int
+    public var code: Int?
     public var message: String?
     public var data: JSONValue
     public var httpStatus: Int?
     public var headers: [StubHeader]
 
     /// An answer.
-    public init(code: Int, message: String? = nil, data: JSONValue = .null, httpStatus: Int? = nil, headers: [StubHeader] = []) {
+    public init(code: Int?, message: String? = nil, data: JSONValue = .null, httpStatus: Int? = nil, headers: [StubHeader] = []) {
         self.code = code
         self.message = message
         self.data = data
@@ -30,7 +31,7 @@ public struct StubResponse: Sendable {
     /// The fields of `response`.
     static let fields = ["code", "message", "data", "http_status", "headers"]
 
-    let code: NumberTemplate
+    let code: NumberTemplate?
     let message: Template?
     let data: JSONTemplate
     let httpStatus: NumberTemplate?
@@ -38,7 +39,7 @@ public struct StubResponse: Sendable {
 
     /// The response described by `reader`'s members (`code`, `message`, `data`, `http_status`, `headers`).
     init(_ reader: DefinitionReader) throws(DefinitionError) {
-        code = try NumberTemplate(reader, "code", in: -999_999_999...999_999_999) ?? NumberTemplate(constant: 0)
+        code = try NumberTemplate(reader, "code", in: -999_999_999...999_999_999)
         message = try reader.string("message").map { (text) throws(DefinitionError) in try Self.template(text, at: reader.field("message")) }
         data = try JSONTemplate(reader.value("data") ?? .null, at: reader.field("data"))
         httpStatus = try NumberTemplate(reader, "http_status", in: 200...599)
@@ -63,7 +64,7 @@ public struct StubResponse: Sendable {
             // A value that would split the header block is cut at its first control character.
             rendered.append(StubHeader(name: name, value: String(value.prefix { !$0.isNewline && !Self.isControl($0) })))
         }
-        return StubAnswer(code: try code.render(in: &context, field: "code"),
+        return StubAnswer(code: try code?.render(in: &context, field: "code"),
                           message: try message?.render(in: &context, field: "message"), data: data,
                           httpStatus: try httpStatus?.render(in: &context, field: "http_status"), headers: rendered)
     }
@@ -86,12 +87,6 @@ struct NumberTemplate: Sendable {
     private let constant: Int?
     private let template: Template?
     private let range: ClosedRange<Int>
-
-    init(constant: Int) {
-        self.constant = constant
-        template = nil
-        range = constant...constant
-    }
 
     /// The member `name` of `reader`, or nil when absent.
     init?(_ reader: DefinitionReader, _ name: String, in range: ClosedRange<Int>) throws(DefinitionError) {

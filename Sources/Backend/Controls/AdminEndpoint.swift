@@ -18,6 +18,12 @@ enum AdminEndpoint: Equatable {
     case reset
     /// `/__admin/config`.
     case config
+    /// `/__admin/scenarios`.
+    case scenarios
+    /// `/__admin/scenarios/{name}`.
+    case scenario(name: String)
+    /// `/__admin/imports`: imported OpenAPI documents.
+    case imports
 
     /// The endpoint at `path`, or nil when there is none.
     init?(path: String) {
@@ -31,6 +37,9 @@ enum AdminEndpoint: Equatable {
         case ["tokens", "expire"]: self = .expireTokens
         case ["reset"]: self = .reset
         case ["config"]: self = .config
+        case ["scenarios"]: self = .scenarios
+        case ["imports"]: self = .imports
+        case let rest where rest.count == 2 && rest[0] == "scenarios": self = .scenario(name: rest[1])
         case let rest where rest.count == 2:
             guard let id = Int(rest[1]) else { return nil }
             switch rest[0] {
@@ -50,6 +59,9 @@ enum AdminEndpoint: Equatable {
         case .faults, .stubs: ["GET", "POST", "DELETE"]
         case .fault, .stub: ["DELETE"]
         case .config: ["GET"]
+        case .scenarios: ["GET", "DELETE"]
+        case .scenario: ["GET", "PUT", "DELETE"]
+        case .imports: ["GET", "POST"]
         }
     }
 }

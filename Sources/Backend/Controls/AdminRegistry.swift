@@ -17,6 +17,8 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
         /// Oldest first.
         var items: [Item]
         var nextID: Int
+        /// Goes up whenever an item is added or removed (what a cache of the items compares).
+        var generation = 0
     }
 
     /// The items loaded at start, which `restore()` brings back.
@@ -37,6 +39,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
             let item = try make(state.nextID)
             state.nextID += 1
             state.items.append(item)
+            state.generation += 1
             itemCount.store(state.items.count, ordering: .relaxed)
             return item
         }
@@ -45,11 +48,21 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
     /// Every item, oldest first.
     var all: [Item] { state.withLock { $0.items } }
 
+    /// Whether the registry holds no item (read without the lock).
+    var isEmpty: Bool { itemCount.load(ordering: .relaxed) == 0 }
+
+    /// The generation of the items (see `State.generation`).
+    var generation: Int { state.withLock { $0.generation } }
+
+    /// Every item, oldest first, with their generation.
+    var versioned: (generation: Int, items: [Item]) { state.withLock { ($0.generation, $0.items) } }
+
     /// Removes the item with `id`; false when there is none.
     func remove(id: Int) -> Bool {
         state.withLock { state in
             guard let index = state.items.firstIndex(where: { $0.id == id }) else { return false }
             state.items.remove(at: index)
+            state.generation += 1
             itemCount.store(state.items.count, ordering: .relaxed)
             return true
         }
@@ -59,6 +72,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
     func removeAll() {
         state.withLock { state in
             state.items.removeAll()
+            state.generation += 1
             itemCount.store(0, ordering: .relaxed)
         }
     }
@@ -67,6 +81,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
     func restore() {
         state.withLock { state in
             state.items = initial
+            state.generation += 1
             itemCount.store(state.items.count, ordering: .relaxed)
         }
     }
@@ -87,6 +102,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
             if let times = item.times {
                 if times <= 1 {
                     state.items.remove(at: index)
+                    state.generation += 1
                     itemCount.store(state.items.count, ordering: .relaxed)
                 } else {
                     state.items[index].times = times - 1

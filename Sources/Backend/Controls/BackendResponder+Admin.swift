@@ -55,9 +55,9 @@ extension BackendResponder {
         case (.stubs, "GET"):
             return AdminResponse.json(["stubs": .array(environment.stubs.all.map(\.json))], requestID: requestID)
         case (.stubs, "POST"):
-            let fields = try AdminFields(body: request.body, allowed: Stub.fields)
-            let stub = try environment.stubs.add { (id) throws(AdminError) in
-                let stub = try Stub(id: id, fields: fields, source: "runtime")
+            let definition = try Self.jsonBody(request)
+            let stub = try environment.mocks.addStub { (id) throws(AdminError) in
+                let stub = try Stub(id: id, definition: definition, source: "runtime")
                 try stub.checkNotBuiltIn(pipeline.router)
                 return stub
             }
@@ -75,6 +75,8 @@ extension BackendResponder {
             return AdminResponse.json(["reset": true], requestID: requestID)
         case (.config, _):
             return AdminResponse.json(environment.admin.effectiveConfiguration, requestID: requestID)
+        case (.scenarios, _), (.scenario, _), (.imports, _):
+            return try performMocking(endpoint, request, requestID: requestID)
         }
     }
 }

@@ -23,7 +23,8 @@ extension BackendResponder {
         }
     }
 
-    /// `POST /__admin/reset`: the database back to the seed; journal, faults and run-time stubs gone.
+    /// `POST /__admin/reset`: the database back to the seed; journal, faults, run-time stubs and
+    /// imports gone, every scenario in its initial state.
     func reset() throws(AdminError) {
         guard let seed = environment.admin.seedSQL else {
             throw .conflict("the seed \(environment.admin.seedPath) could not be read when the server started: nothing to reset to")
@@ -35,7 +36,7 @@ extension BackendResponder {
         }
         try withJournal(orWhenOff: ()) { journal throws(JournalError) in try journal.clear() }
         environment.faults.removeAll()
-        environment.stubs.restore()
+        environment.mocks.reset()
     }
 
     /// The 8 characters the tokens table keeps of a token, from what a test has at hand: the

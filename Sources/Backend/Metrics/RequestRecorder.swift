@@ -53,7 +53,8 @@ struct RequestRecorder {
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
             httpStatus: status, code: outcome.code, diagnosis: outcome.diagnosis, latencyMilliseconds: latency,
-            answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays))
+            answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays,
+            nearMisses: outcome.nearMisses))
     }
 
     /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled),
@@ -91,7 +92,7 @@ struct RequestRecorder {
     /// the API route for its path (whatever its method), else the path of a stub defined for it, else `other`.
     private func apiRoute(for path: String, _ match: Router<APIRoute>.Match) -> String {
         guard case .notFound = match else { return path }
-        return environment.stubs.first { $0.path == path }?.path ?? RequestLabels.unmatchedRoute
+        return environment.stubs.first { $0.mock.path.match(path) != nil }?.mock.path.text ?? RequestLabels.unmatchedRoute
     }
 
     private static func milliseconds(from start: Instant, to end: Instant) -> Double {

@@ -15,6 +15,9 @@ struct APIOutcome {
     var diagnosis: SignatureDiagnosis? = nil
     /// The query/form arrays whose signature matched only with their elements rendered as numbers.
     var numericArrays: [String] = []
+    /// For a 10404 in development mode, the stubs that almost answered, each with its first
+    /// failed condition (the journal's `near_misses`).
+    var nearMisses: [String] = []
     /// The route the request's method and path matched (once, for the pipeline and the metrics).
     var routeMatch: Router<APIRoute>.Match = .notFound
 
