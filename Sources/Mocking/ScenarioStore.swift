@@ -80,6 +80,15 @@ public final class ScenarioStore: Sendable {
         states.withLock { $0.current.removeAll() }
     }
 
+    /// Forgets every scenario but `names` (the stubs' that remain) and puts those in their
+    /// initial state: what a server reset does.
+    public func restart(knowing names: [String]) {
+        states.withLock { states in
+            states = States()
+            for name in names where !states.known.contains(name) && states.known.count < Self.maxScenarios { states.known.append(name) }
+        }
+    }
+
     /// `name` when it is a valid scenario or state name.
     static func checkedName(_ name: String, field: String) throws(DefinitionError) -> String {
         guard !name.isEmpty, name.utf8.count <= maxNameBytes, !name.contains(where: { $0.isNewline || $0 == "/" }) else {

@@ -21,7 +21,8 @@ public struct StubMatcher: Sendable {
     }
 
     /// The stub that answers `request`, with the path parameters; or, when none does, the methods
-    /// of the stubs that would with another method (for a 405 `Allow`) and the near misses.
+    /// of the stubs that would with another method (for a 405 `Allow`; none when a stub has this
+    /// method and path but failed a condition) and the near misses.
     public func match(_ request: MockRequest, scenarios: ScenarioStore) -> StubMatch {
         guard let segments = PathTemplate.segments(of: request.path) else { return .unmatched(allowedMethods: [], nearMisses: []) }
         for stub in ranked where stub.accepts(method: request.method) {
@@ -60,6 +61,9 @@ public struct StubMatcher: Sendable {
             misses.append((score, NearMiss(stubID: stub.id, method: stub.method ?? "ANY", path: stub.path.text, failure: failure)))
         }
         // Stable: equal scores keep rank order.
+        // A stub with this method and path that failed a condition makes it a 404, not a 405.
+        let pathHasMethod = ranked.contains { $0.accepts(method: request.method) && $0.path.match(segments: segments) != nil }
+        if pathHasMethod { allowed.removeAll() }
         let closest = misses.enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }
             .prefix(Self.maxNearMisses).map(\.element.miss)
         return .unmatched(allowedMethods: allowed.sorted(), nearMisses: Array(closest))

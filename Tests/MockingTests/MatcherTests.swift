@@ -116,6 +116,13 @@ struct MatcherTests {
         }
         #expect(allowed == ["GET", "PUT"])
         #expect(misses.first?.failure == "method was POST, the stub wants GET")
+        let conditioned = StubMatcher(stubs: [try Fixture.stub(#"{"method": "GET", "path": "/api/v1/banner"}"#),
+                                              try Fixture.stub(#"{"request": {"method": "POST", "path": "/api/v1/banner", "params": {"a": "1"}}}"#, id: 2)])
+        guard case .unmatched(let none, _) = conditioned.match(MockRequest(method: "POST", path: "/api/v1/banner"), scenarios: scenarios) else {
+            Issue.record("POST matched without its parameter")
+            return
+        }
+        #expect(none.isEmpty, "a POST stub that failed a condition makes it a near miss, not a wrong method")
     }
 
     @Test("near misses name the closest stubs first, at most three, each with its first failed condition")

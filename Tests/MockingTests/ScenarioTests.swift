@@ -53,6 +53,9 @@ struct ScenarioTests {
             try scenarios.set("cart", to: "")
         }
         #expect(scenarios.isKnown("cart") && !scenarios.isKnown("other"))
+        try scenarios.set("cart", to: "full")
+        scenarios.restart(knowing: ["orders"])
+        #expect(scenarios.all().map { "\($0.name)=\($0.state)" } == ["orders=Started"])
     }
 
     @Test("a scenario step needs a name and a state or a next state")

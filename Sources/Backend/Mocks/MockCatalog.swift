@@ -58,7 +58,7 @@ public final class MockCatalog: Sendable {
     func reset() {
         stubs.restore()
         imports.withLock { $0 = initialImports }
-        scenarios.resetAll()
+        scenarios.restart(knowing: Self.scenarioNames(stubs.all))
     }
 
     private static func scenarioNames(_ stubs: [Stub]) -> [String] {
