@@ -110,6 +110,12 @@ struct TemplateTests {
         #expect(error?.rule.contains(rule) == true, "\(String(describing: error))")
     }
 
+    @Test("a quoted literal writes text a template would read: {{'{{'}} is {{")
+    func literals() throws {
+        #expect(try render(#""{{'{{'}}path.id}} is {{path.id}}""#).data == "{{path.id}} is 42")
+        #expect(try render(#""{{7}}""#).data == "7")
+    }
+
     @Test("a template is bounded in length")
     func templateBound() {
         let long = String(repeating: "a", count: TemplateLimits.maxTemplateBytes + 1)

@@ -6,8 +6,9 @@ import Transport
 
 /// One `/api/` request in, one `APIOutcome` out: the stages of API.md "Order of checks" in order
 /// (required headers and version, parameters, signature, route, token, parameters, handler), the
-/// first refusal answered; then, for a method and path no endpoint has, a stub; then, for a
-/// request that passed the signature check, a fault.
+/// first refusal answered; then, for a method and path no endpoint has, a stub or an imported
+/// OpenAPI operation (`APIPipeline+Mocks.swift`); then, for a request that passed the signature
+/// check, a fault. Every envelope is written in the settings' `EnvelopeDialect`.
 ///
 /// It holds what the stages read. What they change, the event loop's database connection and
 /// sessions (`APILoopState`), stays the responder's and is lent to each call.
@@ -32,7 +33,7 @@ struct APIPipeline {
 
     var settings: BackendSettings { environment.settings }
 
-    /// The outcome of `request`: the checks and the handler, then the stub and fault stages.
+    /// The outcome of `request`: the checks and the handler, then the stub (and import) and fault stages.
     func answer(_ request: HTTPRequest, requestID: String, peer: String, loop: inout APILoopState) -> APIOutcome {
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
         var outcome = checkAndHandle(request, requestID: requestID, language: language, peer: peer, loop: &loop)
