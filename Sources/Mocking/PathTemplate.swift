@@ -85,6 +85,16 @@ public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
         segments.allSatisfy { if case .literal = $0 { true } else { false } }
     }
 
+    /// The literal segments it starts with, at most `limit` of them.
+    func literalPrefix(_ limit: Int) -> [String] {
+        var prefix: [String] = []
+        for segment in segments.prefix(limit) {
+            guard case .literal(let literal) = segment else { break }
+            prefix.append(literal)
+        }
+        return prefix
+    }
+
     /// How many literal segments it has, how many parameters, how many globs.
     var counts: (literals: Int, parameters: Int, globs: Int) {
         segments.reduce(into: (0, 0, 0)) { counts, segment in

@@ -36,6 +36,14 @@ enum Fixture {
     }
 }
 
+extension StubMatcher {
+    /// The near misses of `request`, or none when a stub answers it.
+    func misses(_ request: MockRequest, scenarios: ScenarioStore) -> [NearMiss] {
+        guard case .unmatched = match(request, scenarios: scenarios) else { return [] }
+        return nearMisses(for: request, scenarios: scenarios)
+    }
+}
+
 extension StubMatch {
     /// The id of the matched stub, or nil.
     var stubID: Int? {
@@ -49,9 +57,4 @@ extension StubMatch {
         return [:]
     }
 
-    /// The near misses of a miss.
-    var nearMisses: [NearMiss] {
-        if case .unmatched(_, let misses) = self { return misses }
-        return []
-    }
 }

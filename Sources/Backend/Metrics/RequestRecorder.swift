@@ -48,7 +48,7 @@ struct RequestRecorder {
         let latency = Self.milliseconds(from: start.instant, to: answeredAt)
         let status = outcome.httpStatus
         log(request, requestID: requestID, status: status, code: outcome.code, latency: latency, connection: connection)
-        count(request, route: apiRoute(for: request.path, outcome.routeMatch), status: status, code: outcome.code,
+        count(request, route: apiRoute(for: request.path, outcome.routeMatch, mockRoute: outcome.mockRoute), status: status, code: outcome.code,
               verdict: outcome.verdict, latency: latency)
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
@@ -89,10 +89,11 @@ struct RequestRecorder {
     }
 
     /// The route template an `/api/` request on `path` is counted under, from the pipeline's `match`:
-    /// the API route for its path (whatever its method), else the path of a stub defined for it, else `other`.
-    private func apiRoute(for path: String, _ match: Router<APIRoute>.Match) -> String {
+    /// the API route for its path (whatever its method), else the path template of the stub or
+    /// imported operation that answered, else `other`.
+    private func apiRoute(for path: String, _ match: Router<APIRoute>.Match, mockRoute: String?) -> String {
         guard case .notFound = match else { return path }
-        return environment.stubs.first { $0.mock.path.match(path) != nil }?.mock.path.text ?? RequestLabels.unmatchedRoute
+        return mockRoute ?? RequestLabels.unmatchedRoute
     }
 
     private static func milliseconds(from start: Instant, to end: Instant) -> Double {

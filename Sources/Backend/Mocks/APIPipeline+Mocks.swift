@@ -16,21 +16,26 @@ extension APIPipeline {
         let mocks = environment.mocks
         guard !mocks.isEmpty else { return }
         let view = mockRequest(request)
-        switch mocks.matcher().match(view, scenarios: mocks.scenarios) {
-        case .matched(let stub, let parameters):
+        let matcher = mocks.matcher()
+        if case .matched(let stub, let parameters) = matcher.match(view, scenarios: mocks.scenarios) {
+            outcome.mockRoute = stub.path.text
             answer(stub, view, parameters: parameters, request: request, into: &outcome, requestID: requestID, language: language, loop: &loop)
-        case .unmatched(let allowed, let nearMisses):
-            if answerImported(view, request: request, into: &outcome, requestID: requestID, language: language) { return }
-            guard outcome.code == ResultCode.noSuchEndpoint.rawValue else { return }
-            if !allowed.isEmpty {
-                refuse(&outcome, APIError.methodNotAllowed(allowed), requestID: requestID, language: language)
-            } else if !nearMisses.isEmpty, settings.mode == .development {
-                var error = APIError(.noSuchEndpoint)
-                error.nearMisses = nearMisses.map(\.description)
-                refuse(&outcome, error, requestID: requestID, language: language)
-                outcome.nearMisses = error.nearMisses
-            }
+            return
         }
+        if answerImported(view, request: request, into: &outcome, requestID: requestID, language: language) { return }
+        guard outcome.code == ResultCode.noSuchEndpoint.rawValue else { return }
+        let allowed = matcher.allowedMethods(for: view)
+        if !allowed.isEmpty {
+            refuse(&outcome, APIError.methodNotAllowed(allowed), requestID: requestID, language: language)
+            return
+        }
+        guard settings.mode == .development else { return }
+        let nearMisses = matcher.nearMisses(for: view, scenarios: mocks.scenarios)
+        guard !nearMisses.isEmpty else { return }
+        var error = APIError(.noSuchEndpoint)
+        error.nearMisses = nearMisses.map(\.description)
+        refuse(&outcome, error, requestID: requestID, language: language)
+        outcome.nearMisses = error.nearMisses
     }
 
     private func answer(_ stub: MockStub, _ view: MockRequest, parameters: [String: String], request: HTTPRequest,
@@ -78,6 +83,7 @@ extension APIPipeline {
             }
         }
         guard let (operation, parameters) = found else { return false }
+        outcome.mockRoute = operation.path.text
         let result = operation.violation(in: view, pathParameters: parameters).map { Result<JSONValue, SchemaViolation>.failure($0) }
             ?? operation.example(named: view.header(OpenAPIOperation.exampleHeader))
         switch result {

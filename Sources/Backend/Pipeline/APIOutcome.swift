@@ -18,6 +18,8 @@ struct APIOutcome {
     /// For a 10404 in development mode, the stubs that almost answered, each with its first
     /// failed condition (the journal's `near_misses`).
     var nearMisses: [String] = []
+    /// The path template of the stub or imported operation that answered (the metrics' route).
+    var mockRoute: String?
     /// The route the request's method and path matched (once, for the pipeline and the metrics).
     var routeMatch: Router<APIRoute>.Match = .notFound
 
