@@ -79,8 +79,29 @@ expect_checkin_answer() {
 # rss_kib PID: resident memory of one process, in KiB.
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 
+# rss_sum PID[,PID...]: resident memory of the processes together, in KiB.
+rss_sum() { local pid total=0; for pid in ${1//,/ }; do total=$((total + $(rss_kib "$pid"))); done; echo $total; }
+
 # cpu0: the cpu0 line of /proc/stat (the pinned servers' core).
 cpu0() { grep '^cpu0 ' /proc/stat; }
+
+# measured SERVER SCENARIO PIDS wrk|h2load COMMAND...: runs COMMAND (a load of $duration seconds),
+# reads core 0's counters around it and the servers' RSS halfway through, and appends the run's row
+# (bench/measure.py) to $work/results.tsv. An h2load COMMAND writes its --log-file to $work/h2load.log.
+measured() {
+  local server=$1 scenario=$2 server_pids=$3 tool=$4
+  shift 4
+  local before after output sampler log=()
+  [ "$tool" = h2load ] && log=("$work/h2load.log")
+  (sleep "$(awk -v d="$duration" 'BEGIN { print d / 2 }')"; rss_sum "$server_pids") > "$work/rss-sample" &
+  sampler=$!
+  before=$(cpu0)
+  output=$("$@" 2>&1) || true
+  after=$(cpu0)
+  wait "$sampler"
+  python3 bench/measure.py "$tool" "$server" "$scenario" "$before" "$after" "$(cat "$work/rss-sample")" "${log[@]}" \
+    <<< "$output" >> "$work/results.tsv"
+}
 
 # nginx_worker MASTER-PID-FILE: the pid of the single worker of an nginx started with that pid file.
 nginx_worker() {

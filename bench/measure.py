@@ -27,8 +27,11 @@ def wrk_row(output):
     rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     errors = re.search(r"Socket errors: (.*)", output)
+    failed = errors.group(1).strip() if errors else "-"
+    if rate is None:
+        failed = "no wrk summary: " + " ".join(output.split())[:120]
     return (float(rate.group(1)) if rate else 0.0, milliseconds("50%"), milliseconds("99%"),
-            int(non2xx.group(1)) if non2xx else 0, errors.group(1).strip() if errors else "-")
+            int(non2xx.group(1)) if non2xx else 0, failed)
 
 
 def percentile(sorted_values, fraction):

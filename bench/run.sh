@@ -67,22 +67,13 @@ declare -A full_pid=([countersign]=${pids[1]} [nginx]=$(nginx_worker "$work/ngin
 declare -A machine_port=([countersign]=18447 [nginx]=18448)
 declare -A machine_pids=([countersign]=${pids[2]} [nginx]=$(pgrep -P "$(cat "$work/nginx-machine.pid")" | paste -sd,))
 
-rss_sum() { local pid total=0; for pid in ${1//,/ }; do total=$((total + $(rss_kib "$pid"))); done; echo $total; }
-
-run() { # run SERVER SCENARIO PORT PIDS PATH [wrk options...]
+run() { # run SERVER SCENARIO PORT PIDS PATH [wrk options...]: wrk on core 1 (both cores for scenario 6)
   local server=$1 scenario=$2 port=$3 server_pids=$4 path=$5
   shift 5
-  local before after output sampler
   local launcher=(taskset -c 1)
   [ "$scenario" = 6-machine ] && launcher=()
-  (sleep "$(awk -v d="$duration" 'BEGIN { print d / 2 }')"; rss_sum "$server_pids") > "$work/rss-sample" &
-  sampler=$!
-  before=$(cpu0)
-  output=$("${launcher[@]}" wrk -d"${duration}s" --latency "$@" "https://127.0.0.1:$port$path" 2>&1)
-  after=$(cpu0)
-  wait "$sampler"
-  python3 bench/measure.py wrk "$server" "$scenario" "$before" "$after" "$(cat "$work/rss-sample")" <<< "$output" \
-    >> "$work/results.tsv"
+  measured "$server" "$scenario" "$server_pids" wrk "${launcher[@]}" wrk -d"${duration}s" --latency "$@" \
+    "https://127.0.0.1:$port$path"
 }
 
 # 5: idle connections first, while the servers are fresh (after load, malloc keeps freed memory).
