@@ -27,13 +27,52 @@ bench_cleanup() {
   rm -rf "$work"
 }
 
-# wait_for_url URL NAME LOG: waits up to 30 s for URL to answer over TLS.
+# stop_process PID: stops a server started by these scripts and forgets it.
+stop_process() {
+  kill "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+  local kept=() pid
+  for pid in "${pids[@]}"; do [ "$pid" = "$1" ] || kept+=("$pid"); done
+  pids=("${kept[@]}")
+}
+
+# stop_nginx PID-FILE: stops the nginx whose master wrote PID-FILE, and waits until it has gone.
+stop_nginx() {
+  local master
+  master=$(cat "$1")
+  kill "$master" 2>/dev/null || true
+  while kill -0 "$master" 2>/dev/null; do sleep 0.1; done
+}
+
+# wait_for_url URL NAME LOG: waits up to 60 s (a JVM pinned to a busy core starts slowly) for URL
+# to answer over TLS.
 wait_for_url() {
-  for _ in $(seq 300); do
+  for _ in $(seq 600); do
     curl -s --cacert "$certs/ca.pem" "$1" >/dev/null 2>&1 && return
     sleep 0.1
   done
   echo "$2 did not start" >&2; cat "$3" >&2; exit 1
+}
+
+# free_ports N: N distinct ports from 20000-29999 that nothing on this machine is bound to (another
+# user's server may hold a fixed one; SO_REUSEPORT listeners of the same user would even share it).
+free_ports() {
+  python3 - "$1" <<'PY'
+import random, socket, sys
+found = []
+for port in random.sample(range(20000, 30000), 10000):
+    probe = socket.socket()
+    try:
+        probe.bind(("0.0.0.0", port))
+        found.append(port)
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    if len(found) == int(sys.argv[1]):
+        break
+print(" ".join(map(str, found)))
+PY
 }
 
 # start_countersign PORT CPU-LIST EVENT-LOOPS RESUMPTION [serve options...]: CPU-LIST "all" leaves

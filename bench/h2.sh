@@ -20,11 +20,12 @@ source bench/peers/nginx-static.sh
 source bench/peers/nginx-lua.sh
 bench_prepare nghttp2-client "${lua_peer_packages[@]}"
 
-start_countersign 18471 0 1 on
-sign_checkin 18471 "$work/db.sqlite"
-start_nginx_static nginx-h2 1 "worker_cpu_affinity 01;" 18472 on http2
-start_lua_peer lua-peer-h2 18473 "$work/db.sqlite" http2
-declare -A port=([countersign]=18471 [nginx]=18472 [lua-peer]=18473)
+read -r cs_port nginx_port lua_port < <(free_ports 3)
+start_countersign "$cs_port" 0 1 on
+sign_checkin "$cs_port" "$work/db.sqlite"
+start_nginx_static nginx-h2 1 "worker_cpu_affinity 01;" "$nginx_port" on http2
+start_lua_peer lua-peer-h2 "$lua_port" "$work/db.sqlite" http2
+declare -A port=([countersign]=$cs_port [nginx]=$nginx_port [lua-peer]=$lua_port)
 declare -A server_pid=([countersign]=${pids[0]} [nginx]=$(nginx_worker "$work/nginx-h2.pid")
   [lua-peer]=$(nginx_worker "$work/lua-peer-h2/nginx.pid"))
 

@@ -3,8 +3,8 @@ figures divided by each other server's, then issue 19's goals and whether this r
 
 usage: report.py RESULTS.tsv [IDLE.tsv [RSS-AFTER.tsv]]
 
-RESULTS rows come from measure.py; IDLE rows are "server rss-before-KiB rss-after-KiB connections"
-(bench/idle_connections.py); RSS-AFTER rows "server KiB" (resident memory after all the rounds).
+RESULTS rows come from measure.py; IDLE rows are "server rss-before-KiB rss-after-KiB still-open opened
+seconds" (bench/idle_connections.py); RSS-AFTER rows "server KiB" (resident memory after all the rounds).
 """
 import statistics
 import sys
@@ -71,11 +71,12 @@ def print_table(stats):
 def print_idle(path):
     per = {}
     for line in open(path):
-        server, before, after, opened = line.split()
-        per[server] = (int(after) - int(before)) / max(1, int(opened))
-        print(f"{'5-idle':<10} {NAMES[server]:<20} {int(opened):>6} connections, RSS {int(before) / 1024:.1f} -> "
-              f"{int(after) / 1024:.1f} MiB, {per[server]:.1f} KiB per connection"
-              + (f", CS/x {per['countersign'] / per[server]:.2f}" if server != "countersign" and per.get("countersign") and per[server] else ""))
+        server, before, after, still_open, opened, seconds = line.split()
+        per[server] = (int(after) - int(before)) / max(1, int(still_open))
+        closed = f" ({int(opened) - int(still_open)} of {opened} closed by the server)" if still_open != opened else ""
+        ratio = f", CS/x {per['countersign'] / per[server]:.2f}" if server != "countersign" and per.get("countersign") and per[server] else ""
+        print(f"{'5-idle':<10} {NAMES[server]:<20} {int(still_open):>6} open after {float(seconds):.0f} s{closed}, RSS "
+              f"{int(before) / 1024:.1f} -> {int(after) / 1024:.1f} MiB, {per[server]:.1f} KiB per connection{ratio}")
 
 
 def print_goals(stats):

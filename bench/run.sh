@@ -42,29 +42,54 @@ source bench/peers/wiremock.sh
 bench_prepare wrk "${lua_peer_packages[@]}" "${wiremock_packages[@]}"
 fetch_wiremock
 
+read -r cs_port cs_full_port cs_machine_port nginx_port nginx_full_port nginx_machine_port lua_port wiremock_port \
+  < <(free_ports 8)
 # Countersign instances: resumption on (main), resumption off, and two unpinned loops.
-start_countersign 18443 0 1 on
-start_countersign 18445 0 1 off
-start_countersign 18447 all 2 on
-sign_checkin 18443 "$work/db.sqlite"
+start_countersign "$cs_port" 0 1 on
+start_countersign "$cs_full_port" 0 1 off
+start_countersign "$cs_machine_port" all 2 on
+sign_checkin "$cs_port" "$work/db.sqlite"
 ping_signature=$($bin sign --secret "$secret" --method GET --path /api/v1/ping --header 'X-API-VERSION: 1.0' \
   | sed -n 's/^signature: //p')
 ping_headers=(-H "X-API-VERSION: 1.0" -H "X-SIGNATURE: $ping_signature")
-ping_body=$(curl -s --cacert "$certs/ca.pem" "${ping_headers[@]}" https://localhost:18443/api/v1/ping)
+ping_body=$(curl -s --cacert "$certs/ca.pem" "${ping_headers[@]}" "https://localhost:$cs_port/api/v1/ping")
+
+# 5: idle connections, each server in a fresh process of its own that is stopped afterwards (after
+# load, malloc keeps freed memory; and the memory the idle connections took would stay in the RSS of
+# the servers measured under load).
+idle() { # idle SERVER PORT PID
+  local before after open opened seconds
+  read -r before after open opened seconds < <(taskset -c 1 python3 bench/idle_connections.py 127.0.0.1 "$2" "$3" \
+    "$idle_count" "$certs/ca.pem")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$before" "$after" "$open" "$opened" "$seconds" >> "$work/idle.tsv"
+}
+read -r idle_port < <(free_ports 1)
+start_countersign "$idle_port" 0 1 on
+idle countersign "$idle_port" "${pids[-1]}"
+stop_process "${pids[-1]}"
+start_lua_peer lua-idle "$idle_port" "$work/db.sqlite"
+idle lua-peer "$idle_port" "$(nginx_worker "$work/lua-idle/nginx.pid")"
+stop_nginx "$work/lua-idle/nginx.pid"
+start_nginx_static nginx-idle 1 "worker_cpu_affinity 01;" "$idle_port" on
+idle nginx "$idle_port" "$(nginx_worker "$work/nginx-idle.pid")"
+stop_nginx "$work/nginx-idle.pid"
+start_wiremock wiremock-idle "$idle_port" 0
+idle wiremock "$idle_port" "$wiremock_pid"
+stop_process "$wiremock_pid"
 
 # nginx static: one pinned worker (tickets on / off) and two unpinned; the peers, pinned.
-start_nginx_static nginx 1 "worker_cpu_affinity 01;" 18444 on
-start_nginx_static nginx-full 1 "worker_cpu_affinity 01;" 18446 off
-start_nginx_static nginx-machine 2 "" 18448 on
-start_lua_peer lua-peer 18449 "$work/db.sqlite"
-start_wiremock wiremock 18450 0
+start_nginx_static nginx 1 "worker_cpu_affinity 01;" "$nginx_port" on
+start_nginx_static nginx-full 1 "worker_cpu_affinity 01;" "$nginx_full_port" off
+start_nginx_static nginx-machine 2 "" "$nginx_machine_port" on
+start_lua_peer lua-peer "$lua_port" "$work/db.sqlite"
+start_wiremock wiremock "$wiremock_port" 0
 
-declare -A port=([countersign]=18443 [lua-peer]=18449 [nginx]=18444 [wiremock]=18450)
+declare -A port=([countersign]=$cs_port [lua-peer]=$lua_port [nginx]=$nginx_port [wiremock]=$wiremock_port)
 declare -A server_pid=([countersign]=${pids[0]} [lua-peer]=$(nginx_worker "$work/lua-peer/nginx.pid")
   [nginx]=$(nginx_worker "$work/nginx.pid") [wiremock]=$wiremock_pid)
-declare -A full_port=([countersign]=18445 [nginx]=18446)
+declare -A full_port=([countersign]=$cs_full_port [nginx]=$nginx_full_port)
 declare -A full_pid=([countersign]=${pids[1]} [nginx]=$(nginx_worker "$work/nginx-full.pid"))
-declare -A machine_port=([countersign]=18447 [nginx]=18448)
+declare -A machine_port=([countersign]=$cs_machine_port [nginx]=$nginx_machine_port)
 declare -A machine_pids=([countersign]=${pids[2]} [nginx]=$(pgrep -P "$(cat "$work/nginx-machine.pid")" | paste -sd,))
 
 run() { # run SERVER SCENARIO PORT PIDS PATH [wrk options...]: wrk on core 1 (both cores for scenario 6)
@@ -76,15 +101,8 @@ run() { # run SERVER SCENARIO PORT PIDS PATH [wrk options...]: wrk on core 1 (bo
     "https://127.0.0.1:$port$path"
 }
 
-# 5: idle connections first, while the servers are fresh (after load, malloc keeps freed memory).
-for server in countersign lua-peer nginx wiremock; do
-  read -r before after opened < <(taskset -c 1 python3 bench/idle_connections.py 127.0.0.1 "${port[$server]}" \
-    "${server_pid[$server]}" "$idle_count" "$certs/ca.pem")
-  printf '%s\t%s\t%s\t%s\n' "$server" "$before" "$after" "$opened" >> "$work/idle.tsv"
-done
-
 echo "warming WireMock's JIT for $warmup s"
-warm_wiremock 18450 "$warmup"
+warm_wiremock "$wiremock_port" "$warmup"
 
 close=(-H "Connection: close")
 for round in $(seq "$rounds"); do

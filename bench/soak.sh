@@ -43,20 +43,21 @@ soak() {
   wait "$sampler"
 }
 
-start_countersign 18451 0 1 on --journal-size "$journal_size" --journal-bytes "$journal_bytes"
+read -r cs_port wiremock_port < <(free_ports 2)
+start_countersign "$cs_port" 0 1 on --journal-size "$journal_size" --journal-bytes "$journal_bytes"
 countersign_pid=${pids[0]}
-sign_checkin 18451 "$work/db.sqlite"
-curl -s --cacert "$certs/ca.pem" -X DELETE https://localhost:18451/__admin/requests >/dev/null
-soak countersign 18451 "$countersign_pid" "$work/db.journal.sqlite"
+sign_checkin "$cs_port" "$work/db.sqlite"
+curl -s --cacert "$certs/ca.pem" -X DELETE "https://localhost:$cs_port/__admin/requests" >/dev/null
+soak countersign "$cs_port" "$countersign_pid" "$work/db.journal.sqlite"
 kill "$countersign_pid"
 wait "$countersign_pid" 2>/dev/null || true
 
-start_wiremock wiremock 18452 0
+start_wiremock wiremock "$wiremock_port" 0
 echo "warming WireMock's JIT for $warmup s"
-warm_wiremock 18452 "$warmup"
-curl -s --cacert "$certs/ca.pem" -X DELETE https://localhost:18452/__admin/requests >/dev/null
-soak wiremock 18452 "$wiremock_pid"
+warm_wiremock "$wiremock_port" "$warmup"
+curl -s --cacert "$certs/ca.pem" -X DELETE "https://localhost:$wiremock_port/__admin/requests" >/dev/null
+soak wiremock "$wiremock_port" "$wiremock_pid"
 
 python3 bench/soak_report.py "$duration" "$rate" "$journal_bytes" \
-  countersign "$work/countersign-samples.tsv" "$work/countersign-hey.txt" "$work/countersign-18451.log" \
+  countersign "$work/countersign-samples.tsv" "$work/countersign-hey.txt" "$work/countersign-$cs_port.log" \
   wiremock "$work/wiremock-samples.tsv" "$work/wiremock-hey.txt" "$work/wiremock-gc.log"

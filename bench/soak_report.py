@@ -87,7 +87,8 @@ def report(name, samples, hey, seconds, rate):
           f"max {max(s[1] for s in samples) / 1024:.1f} MiB")
     print(f"  journal at the end: {final[3]} entries, {final[4]} counted as dropped, {unaccounted} answers unaccounted for; "
           f"{sum(1 for s in samples if s[3] < 0)} samples unanswered")
-    return dict(rss_growth=rss_last / rss_first - 1, failed=failed, unaccounted=unaccounted, first=first, last=last)
+    return dict(rss_growth=rss_last / rss_first - 1, failed=failed, unaccounted=unaccounted, first=first, last=last,
+                rate_held=hey["rate"] / rate)
 
 
 def main():
@@ -113,6 +114,8 @@ def main():
     goals = [(abs(countersign["rss_growth"]) <= 0.05, f"RSS flat: last window within 5% of the first: {countersign['rss_growth']:+.1%}"),
              (largest <= budget, f"journal bytes within the budget: {largest / 2**20:.1f} of {budget / 2**20:.0f} MiB"),
              (countersign["failed"] == 0, f"0 requests failed: {countersign['failed']}"),
+             (countersign["rate_held"] >= 0.98, f"the rate held (requests not sent cannot fail): "
+                                                f"{countersign['rate_held']:.1%} of the target"),
              (countersign["unaccounted"] == 0, f"nothing dropped without being counted: {countersign['unaccounted']} unaccounted")]
     for met, text in goals:
         print(f"  {'met    ' if met else 'NOT MET'}  {text}")
