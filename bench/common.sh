@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154 # $duration comes from the script that sources this file
 # Sourced by bench/run.sh, bench/h2.sh and bench/soak.sh (run from the repository's root): the release
 # binary, a scratch directory removed on exit with every server started in it, the certificate all
 # servers share, Countersign instances, and the one signed, authenticated check-in they all answer.
@@ -110,7 +111,7 @@ sign_checkin() {
 
 # expect_checkin_answer NAME BODY: stops the run unless BODY is a successful check-in envelope.
 expect_checkin_answer() {
-  if [[ $2 != *'"code":0'[,}]* || $2 != *'"can_checkin":'* ]]; then
+  if [[ $2 != *'"code":0'[,\}]* || $2 != *'"can_checkin":'* ]]; then
     echo "$1 did not answer the signed check-in: $2" >&2; exit 1
   fi
 }

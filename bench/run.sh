@@ -93,12 +93,12 @@ declare -A machine_port=([countersign]=$cs_machine_port [nginx]=$nginx_machine_p
 declare -A machine_pids=([countersign]=${pids[2]} [nginx]=$(pgrep -P "$(cat "$work/nginx-machine.pid")" | paste -sd,))
 
 run() { # run SERVER SCENARIO PORT PIDS PATH [wrk options...]: wrk on core 1 (both cores for scenario 6)
-  local server=$1 scenario=$2 port=$3 server_pids=$4 path=$5
+  local server=$1 scenario=$2 target=$3 server_pids=$4 path=$5
   shift 5
   local launcher=(taskset -c 1)
   [ "$scenario" = 6-machine ] && launcher=()
   measured "$server" "$scenario" "$server_pids" wrk "${launcher[@]}" wrk -d"${duration}s" --latency "$@" \
-    "https://127.0.0.1:$port$path"
+    "https://127.0.0.1:$target$path"
 }
 
 echo "warming WireMock's JIT for $warmup s"

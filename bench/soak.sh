@@ -35,7 +35,7 @@ soak() {
   while read -r line; do hey_headers+=(-H "$line"); done <<< "$checkin_header_lines"
   echo "soak: $name, ${duration} s at $rate req/s"
   taskset -c 1 python3 bench/soak_sampler.py "$name" "$port" "$pid" "$certs/ca.pem" $((duration + 2)) \
-    "$work/$name-samples.tsv" $journal_file &
+    "$work/$name-samples.tsv" ${journal_file:+"$journal_file"} &
   sampler=$!
   # -host: without it, hey sends "127.0.0.1:PORT" as the TLS server name, which Java refuses.
   taskset -c 1 hey -z "${duration}s" -c "$workers" -q "$per_worker" -t 10 -disable-compression -host localhost "${hey_headers[@]}" \

@@ -16,13 +16,7 @@ import ssl
 import sys
 import time
 
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+from procfs import rss_kib
 
 
 def file_bytes(path):

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034,SC2154 # used by, and given by, the scripts that source this file
 # Sourced by the bench scripts (after bench/common.sh): the same-work peer, nginx + ngx_http_lua as an
 # OpenResty or Kong engineer would write the check-in (peer.lua, nginx.conf.tmpl, copied from the
 # shared bench-peers contract). Per request it recomputes the MD5 signature over the sorted keys,

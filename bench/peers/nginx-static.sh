@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034,SC2154 # used by, and given by, the scripts that source this file
 # Sourced by the bench scripts (after bench/common.sh): nginx answering the check-in (and the ping)
 # with static bodies of the same bytes as Countersign's answers. It is the TLS + HTTP floor: the same
 # certificate and TLS settings, a buffered access log, no signature, no database.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034,SC2154 # used by, and given by, the scripts that source this file
 # Sourced by the bench scripts (after bench/common.sh): WireMock 2.35.1 standalone, the mock server
 # most teams use, on Debian's JDK 17, over HTTPS with the same certificate, one stub answering the
 # same envelope bytes as Countersign, request journal on (its default). One option is changed:
