@@ -17,16 +17,19 @@ enum Endpoint: Sendable {
         }
     }
 
+    /// The API route, when it is one.
     var apiRoute: APIRoute? {
         guard case .api(let route) = self else { return nil }
         return route
     }
 
+    /// The admin action, when it is one.
     var adminAction: AdminAction? {
         guard case .admin(let action) = self else { return nil }
         return action
     }
 
+    /// The operational endpoint, when it is one.
     var operationalEndpoint: OperationalEndpoint? {
         guard case .operational(let endpoint) = self else { return nil }
         return endpoint

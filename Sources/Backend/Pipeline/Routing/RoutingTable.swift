@@ -32,7 +32,8 @@ struct RoutingTable: Sendable {
         add(method, path, kind: endpoint.kind, .fixed(endpoint))
     }
 
-    /// Adds the endpoint `endpoint` makes from the `{id}` of a path matching `template`.
+    /// Adds the endpoint `endpoint` makes from the `{id}` of a path matching `template` (of the
+    /// same kind whatever the id).
     mutating func add(_ method: String, _ template: String, _ endpoint: @escaping @Sendable (Int) -> Endpoint) {
         precondition(template.contains(Self.idSegment), "\(template) has no {id}")
         add(method, template, kind: endpoint(0).kind, .identified(endpoint))
