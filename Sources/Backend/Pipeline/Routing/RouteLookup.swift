@@ -28,9 +28,9 @@ struct RouteMatch {
     let template: String?
 
     /// The lookup as the pipeline reads it.
-    var api: RouteLookup<APIRoute> { lookup.compactMap(\.apiRoute) }
+    var api: RouteLookup<APIRoute> { lookup.compactMap { $0.apiRoute } }
     /// The lookup as the admin API reads it.
-    var admin: RouteLookup<AdminAction> { lookup.compactMap(\.adminAction) }
+    var admin: RouteLookup<AdminAction> { lookup.compactMap { $0.adminAction } }
     /// The lookup as the operational endpoints read it.
-    var operational: RouteLookup<OperationalEndpoint> { lookup.compactMap(\.operationalEndpoint) }
+    var operational: RouteLookup<OperationalEndpoint> { lookup.compactMap { $0.operationalEndpoint } }
 }
