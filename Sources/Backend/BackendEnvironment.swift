@@ -26,6 +26,8 @@ public final class BackendEnvironment: Sendable {
     let stubs: AdminRegistry<Stub>
     /// The counts `/metrics` shows, one shard per event loop.
     public let metrics = MetricsRegistry()
+    /// Every endpoint by method and path, built once.
+    let routes = RoutingTable.countersign()
 
     /// The shared state of one server; `stubs` are those loaded from the stubs folder.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,

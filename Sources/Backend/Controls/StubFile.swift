@@ -13,12 +13,12 @@ public enum StubFile {
             throw .badRequest("invalid JSON: \(error)")
         }
         let definitions = document.arrayValue ?? [document]
-        let router = APIRoutes.make()
+        let routes = RoutingTable.countersign()
         var stubs: [Stub] = []
         for (offset, definition) in definitions.enumerated() {
             do {
                 let stub = try Stub(id: firstID + offset, fields: AdminFields(definition, allowed: Stub.fields), source: path)
-                try stub.checkNotBuiltIn(router)
+                try stub.checkNotBuiltIn(routes)
                 stubs.append(stub)
             } catch {
                 throw .badRequest(definitions.count > 1 ? "stub #\(offset + 1): \(error.message)" : error.message)
@@ -31,8 +31,8 @@ public enum StubFile {
 extension Stub {
     /// Throws when the stub's method and path are an endpoint Countersign already has: stubs add
     /// endpoints; a built-in one is changed with a fault instead.
-    func checkNotBuiltIn(_ router: Router<APIRoute>) throws(AdminError) {
-        if case .found = router.match(method, path) {
+    func checkNotBuiltIn(_ routes: RoutingTable) throws(AdminError) {
+        if case .found = routes.match(method, path).lookup {
             throw .conflict("\(method) \(path) is a built-in endpoint; stubs add endpoints (change a built-in one's answer with a fault)")
         }
     }

@@ -15,8 +15,6 @@ struct APIOutcome {
     var diagnosis: SignatureDiagnosis? = nil
     /// The query/form arrays whose signature matched only with their elements rendered as numbers.
     var numericArrays: [String] = []
-    /// The route the request's method and path matched (once, for the pipeline and the metrics).
-    var routeMatch: Router<APIRoute>.Match = .notFound
 
     /// The HTTP status sent; nil when the connection is dropped or reset instead.
     var httpStatus: Int? {
