@@ -1,20 +1,27 @@
 """Opens N idle TLS connections to a server and reports how much its resident memory grew.
 
 Usage: idle_connections.py HOST PORT PID N CAFILE
-Prints: "<rss_before_kib> <rss_after_kib> <connections_open>".
+Prints: "<rss_before_kib> <rss_after_kib> <still_open> <opened> <seconds>": the connections the
+server still held open when its memory was read (a server may close idle ones before all are
+open), how many were opened, and how long opening them took.
 """
 import socket
 import ssl
 import sys
 import time
 
+from procfs import rss_kib
 
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+
+def still_open(connection):
+    """True unless the server has closed `connection` (read without blocking: nothing to read is open)."""
+    connection.setblocking(False)
+    try:
+        return connection.recv(1) != b""
+    except (ssl.SSLWantReadError, BlockingIOError):
+        return True
+    except (ssl.SSLError, OSError):
+        return False
 
 
 def main():
@@ -24,7 +31,8 @@ def main():
     pids = pid.split(",")
     before = sum(rss_kib(p) for p in pids)
     connections = []
-    deadline = time.time() + 120
+    started = time.time()
+    deadline = started + 120
     for _ in range(count):
         if time.time() > deadline:
             break
@@ -34,9 +42,11 @@ def main():
         except (ssl.SSLError, OSError):
             raw.close()
             break
+    seconds = time.time() - started
     time.sleep(1.0)
     after = sum(rss_kib(p) for p in pids)
-    print(before, after, len(connections))
+    still = sum(1 for connection in connections if still_open(connection))
+    print(before, after, still, len(connections), f"{seconds:.1f}")
     for connection in connections:
         connection.close()
 

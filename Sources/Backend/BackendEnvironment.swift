@@ -29,6 +29,8 @@ public final class BackendEnvironment: Sendable {
     var stubs: AdminRegistry<Stub> { mocks.stubs }
     /// The counts `/metrics` shows, one shard per event loop.
     public let metrics = MetricsRegistry()
+    /// Every endpoint by method and path, built once.
+    let routes = RoutingTable.countersign()
 
     /// The shared state of one server; `stubs` are those loaded from the stubs folder, `imports`
     /// the OpenAPI documents of `--import-openapi`.

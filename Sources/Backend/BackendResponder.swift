@@ -4,7 +4,7 @@ import System
 import Telemetry
 import Transport
 
-/// Answers every request of one event loop: the operational endpoints and the signed API.
+/// Answers every request of one event loop: the signed API, the admin API and the operational endpoints.
 /// It owns the loop's database connection, so it is used on that loop's thread only.
 public final class BackendResponder: HTTPResponder {
     let environment: BackendEnvironment
@@ -12,6 +12,8 @@ public final class BackendResponder: HTTPResponder {
     let pipeline: APIPipeline
     /// What the pipeline changes on this loop: its database connection and sessions.
     private var loop: APILoopState
+    /// The admin API, with this loop's database connection.
+    private let admin: AdminAPI
     /// Logs, counts and journals each answered request.
     private let recorder: RequestRecorder
     private var requestIDs: RequestIDGenerator
@@ -27,31 +29,29 @@ public final class BackendResponder: HTTPResponder {
         pipeline = APIPipeline(environment: environment, store: store)
         requestIDs = RequestIDGenerator(loopIndex: loopIndex)
         recorder = RequestRecorder(environment: environment, store: store)
+        admin = AdminAPI(environment: environment, store: store, canonicalizer: pipeline.canonicalizer)
     }
 
     /// This loop's connection to the database.
     var store: Store { loop.store }
 
-    /// `/api/` through the pipeline, `/__admin` to the admin API, anything else to the operational
-    /// endpoints; then the request is recorded.
+    /// Routes the request once, lets its kind answer it (`/api/` the pipeline, `/__admin` the admin
+    /// API, any other path the operational endpoints), then records it.
     public func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan {
         let start = recorder.start()
         let requestID = requestIDs.next()
-        if request.path.hasPrefix("/api/") {
-            let outcome = pipeline.answer(request, requestID: requestID, peer: connection.peerHost, loop: &loop)
-            recorder.record(request, outcome, requestID: requestID, start: start, connection: connection)
-            return outcome.plan
-        }
-        let adminRoute = RequestRecorder.adminRoute
+        let route = environment.routes.match(request.method, request.path)
         let response: HTTPResponse
-        let route: String
-        if request.path == adminRoute || request.path.hasPrefix(adminRoute + "/") {
-            response = answerAdmin(request, requestID: requestID, connection: connection)
-            route = adminRoute
-        } else {
-            response = OperationalEndpoints.respond(to: request, requestID: requestID, store: store, settings: environment.settings,
+        switch route.kind {
+        case .api:
+            let outcome = pipeline.answer(request, route: route.api, requestID: requestID, peer: connection.peerHost, loop: &loop)
+            recorder.record(request, outcome, route: route, requestID: requestID, start: start, connection: connection)
+            return outcome.plan
+        case .admin:
+            response = admin.answer(request, route: route.admin, requestID: requestID, peerIsLoopback: connection.peer.isLoopback)
+        case .operational:
+            response = OperationalEndpoints.respond(to: route.operational, requestID: requestID, store: store, settings: environment.settings,
                                                     metrics: environment.metrics)
-            route = OperationalEndpoints.route(for: request.path)
         }
         recorder.record(request, response, route: route, requestID: requestID, start: start, connection: connection)
         return ResponsePlan(response: response)
@@ -60,11 +60,12 @@ public final class BackendResponder: HTTPResponder {
     /// Under `/api/`, the envelope (10006, HTTP 413 unless a header check fails first), logged, counted
     /// and journalled like any request; elsewhere the transport's plain answer.
     public func respondToOversizedBody(of head: HTTPRequest, connection: ConnectionInfo) -> HTTPResponse? {
-        guard head.path.hasPrefix("/api/") else { return nil }
+        guard EndpointKind(path: head.path) == .api else { return nil }
         let start = recorder.start()
         let requestID = requestIDs.next()
         let outcome = pipeline.answerOversized(head, requestID: requestID)
-        recorder.record(head, outcome, requestID: requestID, start: start, connection: connection)
+        recorder.record(head, outcome, route: environment.routes.match(head.method, head.path), requestID: requestID, start: start,
+                        connection: connection)
         return outcome.plan.response
     }
 

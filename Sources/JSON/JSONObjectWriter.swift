@@ -80,6 +80,18 @@ public struct JSONObjectWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Appends the member `name` with an array whose elements are `texts`, each a JSON text
+    /// already (an object written earlier): spliced as they are, not parsed and written again.
+    public mutating func add(_ name: StaticString, jsonTexts texts: [String]) {
+        addName(name)
+        bytes.append(UInt8(ascii: "["))
+        for (index, text) in texts.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: text.utf8)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Appends the member `name` with an object whose members `fill` adds.
     public mutating func addObject(_ name: StaticString, _ fill: (inout JSONObjectWriter) -> Void) {
         addName(name)

@@ -150,24 +150,24 @@ final class Connection {
 
     /// Moves every decrypted byte into the parser; false when the connection had to close.
     private func decrypt() -> Bool {
-        var plaintext = loop.lendPlaintextBuffer()
-        defer { loop.plaintextBuffer = plaintext }
-        while true {
-            plaintext.removeAll(keepingCapacity: true)
-            switch tls.readPlaintext(into: &plaintext) {
-            case .bytesRead:
-                parser.append(plaintext)
-                // Reading again would only say it wants more data, unless the session ended with these bytes.
-                if !tls.hasEnded { fallthrough }
-            case .wantsMoreData:
-                machine.inputArrived(now: loop.clock.now(), partialRequest: parser.hasPartialRequest, readingBody: parser.isReadingBody)
-                return true
-            case .closed:
-                run(machine.inputEnded())
-                return true
-            case .failed:
-                closeAfterAlert(.tlsFailed)
-                return false
+        loop.withPlaintextBuffer { plaintext in
+            while true {
+                plaintext.removeAll(keepingCapacity: true)
+                switch tls.readPlaintext(into: &plaintext) {
+                case .bytesRead:
+                    parser.append(plaintext)
+                    // Reading again would only say it wants more data, unless the session ended with these bytes.
+                    if !tls.hasEnded { fallthrough }
+                case .wantsMoreData:
+                    machine.inputArrived(now: loop.clock.now(), partialRequest: parser.hasPartialRequest, readingBody: parser.isReadingBody)
+                    return true
+                case .closed:
+                    run(machine.inputEnded())
+                    return true
+                case .failed:
+                    closeAfterAlert(.tlsFailed)
+                    return false
+                }
             }
         }
     }
@@ -259,9 +259,9 @@ final class Connection {
     /// Appends `response` to the loop's outgoing plaintext.
     private func encode(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, headOnly: Bool = false) {
         let date = loop.dateCache.current()
-        var output = loop.lendOutgoingPlaintext()
-        HTTPResponseEncoder.encode(response, version: version, keepAlive: keepAlive, date: date, headOnly: headOnly, into: &output)
-        loop.outgoingPlaintext = output
+        loop.withOutgoingPlaintext { output in
+            HTTPResponseEncoder.encode(response, version: version, keepAlive: keepAlive, date: date, headOnly: headOnly, into: &output)
+        }
     }
 
     private func responseDone(keepAlive: Bool) {
@@ -325,23 +325,21 @@ final class Connection {
     func writeOutput() {
         guard !isClosed else { return }
         if !loop.outgoingPlaintext.isEmpty {
-            var plaintext = loop.lendOutgoingPlaintext()
-            let result = tls.writePlaintext(plaintext)
-            plaintext.removeAll(keepingCapacity: true)
-            loop.outgoingPlaintext = plaintext
+            let result = loop.withOutgoingPlaintext { plaintext in
+                defer { plaintext.removeAll(keepingCapacity: true) }
+                return tls.writePlaintext(plaintext)
+            }
             if case .failed = result { return close(.tlsFailed) }
         }
         if pendingCiphertext.isEmpty {
-            var ciphertext = loop.lendOutgoingCiphertext()
-            ciphertext.removeAll(keepingCapacity: true)
-            _ = tls.drainCiphertext(into: &ciphertext)
-            let written = write(ciphertext, from: 0)
-            if written < ciphertext.count {
-                pendingCiphertext = Array(ciphertext[written...])
-                pendingOffset = 0
+            let drained = loop.withOutgoingCiphertext { ciphertext in
+                let written = drainAndWrite(into: &ciphertext)
+                if written < ciphertext.count {
+                    pendingCiphertext = Array(ciphertext[written...])
+                    pendingOffset = 0
+                }
+                return !ciphertext.isEmpty
             }
-            let drained = !ciphertext.isEmpty
-            loop.outgoingCiphertext = ciphertext
             guard drained else { return outputFlushed() }
         } else {
             _ = tls.drainCiphertext(into: &pendingCiphertext)
@@ -349,6 +347,14 @@ final class Connection {
             return
         }
         outputWritten()
+    }
+
+    /// Drains the session's ciphertext into `ciphertext`, emptied first, and writes what the socket
+    /// takes of it; returns how many bytes were written.
+    private func drainAndWrite(into ciphertext: inout [UInt8]) -> Int {
+        ciphertext.removeAll(keepingCapacity: true)
+        _ = tls.drainCiphertext(into: &ciphertext)
+        return write(ciphertext, from: 0)
     }
 
     /// Writes ciphertext left over from earlier turns.
@@ -398,11 +404,7 @@ final class Connection {
     /// or too many bytes arrive.
     private func linger(until deadline: Instant) {
         tls.shutdown()
-        var ciphertext = loop.lendOutgoingCiphertext()
-        ciphertext.removeAll(keepingCapacity: true)
-        _ = tls.drainCiphertext(into: &ciphertext)
-        _ = write(ciphertext, from: 0)
-        loop.outgoingCiphertext = ciphertext
+        _ = loop.withOutgoingCiphertext { drainAndWrite(into: &$0) }
         _ = Glibc.shutdown(socket.descriptor, Int32(SHUT_WR))
         loop.schedule(at: deadline) { [self] in checkDeadlines(now: loop.clock.now()) }
         run(machine.lingeringStarted())

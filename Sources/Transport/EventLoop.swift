@@ -63,18 +63,31 @@ final class EventLoop: @unchecked Sendable {
         listenerCount += 1
     }
 
-    // The scratch buffers are lent out, leaving the property empty, to a caller that puts them back
-    // when done, instead of being passed `inout` across calls into other modules: every access to the
-    // properties is then instantaneous, which lets the compiler drop their run-time exclusivity checks.
+    // A scratch buffer is lent to a closure, leaving the property empty until the closure returns,
+    // instead of the property being passed `inout` across calls into other modules: every access to
+    // the properties is then instantaneous, which lets the compiler drop their run-time exclusivity
+    // checks.
 
-    /// Moves `plaintextBuffer` out; the caller puts it back.
-    func lendPlaintextBuffer() -> [UInt8] { Self.moveOut(&plaintextBuffer) }
+    /// Lends `plaintextBuffer` to `body`, then takes it back.
+    func withPlaintextBuffer<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
+        var lent = Self.moveOut(&plaintextBuffer)
+        defer { plaintextBuffer = lent }
+        return body(&lent)
+    }
 
-    /// Moves `outgoingPlaintext` out; the caller puts it back.
-    func lendOutgoingPlaintext() -> [UInt8] { Self.moveOut(&outgoingPlaintext) }
+    /// Lends `outgoingPlaintext` to `body`, then takes it back.
+    func withOutgoingPlaintext<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
+        var lent = Self.moveOut(&outgoingPlaintext)
+        defer { outgoingPlaintext = lent }
+        return body(&lent)
+    }
 
-    /// Moves `outgoingCiphertext` out; the caller puts it back.
-    func lendOutgoingCiphertext() -> [UInt8] { Self.moveOut(&outgoingCiphertext) }
+    /// Lends `outgoingCiphertext` to `body`, then takes it back.
+    func withOutgoingCiphertext<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
+        var lent = Self.moveOut(&outgoingCiphertext)
+        defer { outgoingCiphertext = lent }
+        return body(&lent)
+    }
 
     private static func moveOut(_ buffer: inout [UInt8]) -> [UInt8] {
         var moved: [UInt8] = []

@@ -91,17 +91,6 @@ import Testing
         #expect(Representations.maskedPhone("13800000000") == "138****0000")
         #expect(Representations.maskedPhone("123") == "***")
     }
-
-    @Test func routerDistinguishesUnknownPathsFromWrongMethods() {
-        var router = Router<Int>()
-        router.add("GET", "/a", 1)
-        router.add("POST", "/a", 2)
-        guard case .found(1) = router.match("GET", "/a") else { Issue.record("GET /a"); return }
-        guard case .found(1) = router.match("HEAD", "/a") else { Issue.record("HEAD falls back to GET"); return }
-        guard case .methodNotAllowed(let allowed) = router.match("PUT", "/a") else { Issue.record("PUT /a"); return }
-        #expect(allowed == ["GET", "POST"])
-        guard case .notFound = router.match("GET", "/b") else { Issue.record("GET /b"); return }
-    }
 }
 
 @Suite struct BearerTokenTests {

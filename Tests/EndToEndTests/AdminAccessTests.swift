@@ -28,6 +28,17 @@ import TestSupport
         #expect(try admin.call("POST", "/__admin/stubs", "{not json").status == 400)
     }
 
+    /// HEAD is answered wherever GET is: the same status, no body; elsewhere it is a wrong method.
+    @Test func headIsAnsweredWhereGetIs() throws {
+        let server = try TestServer.forAdmin()
+        let admin = try AdminClient(server)
+        let head = try admin.call("HEAD", "/__admin/config")
+        #expect(head.status == 200)
+        #expect(head.text.isEmpty)
+        #expect(try admin.call("HEAD", "/__admin/reset").status == 405)
+        #expect(try admin.call("HEAD", "/__admin/nothing").status == 404)
+    }
+
     @Test(.enabled(if: AdminClient.nonLoopbackAddress != nil, "this machine has no non-loopback IPv4 address"))
     func onlyLoopbackWithoutAToken() throws {
         let address = try #require(AdminClient.nonLoopbackAddress)

@@ -24,6 +24,14 @@ import Testing
         #expect(String(decoding: object.finished(), as: UTF8.self) == JSONWriter.serialize(expected))
     }
 
+    @Test func splicesJSONTextsAsAnArray() {
+        var object = JSONObjectWriter()
+        object.add("none", jsonTexts: [])
+        object.add("some", jsonTexts: [#"{"a":1}"#, "[true]", #""é""#])
+        let expected: JSONValue = ["none": [], "some": [["a": 1], [true], "é"]]
+        #expect(String(decoding: object.finished(), as: UTF8.self) == JSONWriter.serialize(expected))
+    }
+
     @Test func anObjectWithoutMembersIsEmpty() {
         #expect(JSONObjectWriter().finished() == Array("{}".utf8))
     }

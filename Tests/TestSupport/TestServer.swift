@@ -18,19 +18,25 @@ public final class TestServer: @unchecked Sendable {
     public static let demoPassword = "Passw0rd!"
 
     public let directory: TemporaryDirectory
+    /// Whether the folder is removed with the server: only when the server made it.
+    private let ownsDirectory: Bool
     public let server: RunningServer
     /// Every line the server logs.
     public let logs = LogCapture()
 
     /// Starts a server; `configure` adjusts the configuration (port, certificates and database are set
     /// here); `clock` replaces the system's time of day (a `ManualClock` that the test advances).
-    public init(clock: any WallClock = SystemWallClock(), _ configure: (inout Configuration) -> Void = { _ in }) throws {
-        directory = TemporaryDirectory("server")
+    /// Its certificates and database are in `directory`, which outlives the server when given (a
+    /// second server started on it finds the first one's files), else in a new temporary folder.
+    public init(directory: TemporaryDirectory? = nil, clock: any WallClock = SystemWallClock(),
+                _ configure: (inout Configuration) -> Void = { _ in }) throws {
+        ownsDirectory = directory == nil
+        self.directory = directory ?? TemporaryDirectory("server")
         var configuration = Configuration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
-        configuration.certificatesDirectory = directory.file("certs")
-        configuration.databasePath = directory.file("data/countersign.sqlite")
+        configuration.certificatesDirectory = self.directory.file("certs")
+        configuration.databasePath = self.directory.file("data/countersign.sqlite")
         configuration.seedPath = RepositoryFiles.seed
         configuration.openAPIPath = RepositoryFiles.openAPI
         configuration.passwordIterations = 1_000
@@ -45,7 +51,7 @@ public final class TestServer: @unchecked Sendable {
     deinit {
         server.shutdown()
         server.wait()
-        directory.remove()
+        if ownsDirectory { directory.remove() }
     }
 
     /// The main port.

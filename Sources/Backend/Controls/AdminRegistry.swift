@@ -1,3 +1,4 @@
+import JSON
 import Synchronization
 import System
 
@@ -7,6 +8,8 @@ protocol AdminRegistryItem: Sendable {
     var id: Int { get }
     /// How many more requests it applies to; nil means until removed.
     var times: Int? { get set }
+    /// The item as the admin API shows it.
+    var json: JSONValue { get }
 }
 
 /// The faults or the stubs, shared by every event loop: added, listed and removed by the admin

@@ -13,12 +13,12 @@ public enum StubFile {
             throw .badRequest("invalid JSON: \(error)")
         }
         let definitions = document.arrayValue ?? [document]
-        let router = APIRoutes.make()
+        let routes = RoutingTable.countersign()
         var stubs: [Stub] = []
         for (offset, definition) in definitions.enumerated() {
             do {
                 let stub = try Stub(id: firstID + offset, definition: definition, source: path)
-                try stub.checkNotBuiltIn(router)
+                try stub.checkNotBuiltIn(routes)
                 stubs.append(stub)
             } catch {
                 throw .badRequest(definitions.count > 1 ? "stub #\(offset + 1): \(error.message)" : error.message)
@@ -32,9 +32,9 @@ extension Stub {
     /// Throws when the stub's method and exact path are an endpoint Countersign already has:
     /// stubs add endpoints; a built-in one is changed with a fault instead. (A template or glob
     /// may cover a built-in path: the built-in endpoint answers it.)
-    func checkNotBuiltIn(_ router: Router<APIRoute>) throws(AdminError) {
+    func checkNotBuiltIn(_ routes: RoutingTable) throws(AdminError) {
         guard let method = mock.method, mock.path.isLiteral else { return }
-        if case .found = router.match(method, mock.path.text) {
+        if case .found = routes.match(method, mock.path.text).lookup {
             throw .conflict("\(method) \(mock.path.text) is a built-in endpoint; stubs add endpoints (change a built-in one's answer with a fault)")
         }
     }

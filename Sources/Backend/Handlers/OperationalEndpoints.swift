@@ -2,36 +2,41 @@ import HTTP
 import JSON
 import Store
 
-/// The unsigned endpoints outside `/api/`: health, readiness, metrics and the OpenAPI document.
+/// An unsigned endpoint outside `/api/`.
+enum OperationalEndpoint: Sendable, Equatable {
+    /// `/healthz`.
+    case health
+    /// `/readyz`.
+    case readiness
+    /// `/metrics`.
+    case metrics
+    /// `/openapi.yaml`.
+    case openAPIDocument
+}
+
+/// Answers the operational endpoints: health, readiness, metrics and the OpenAPI document, and
+/// any path outside `/api/` and `/__admin` that has none (404).
 enum OperationalEndpoints {
-    /// Their paths.
-    static let paths: Set<String> = ["/healthz", "/readyz", "/metrics", "/openapi.yaml"]
-
-    /// The route `/metrics` counts a request to `path` under: the path itself, or `other`.
-    static func route(for path: String) -> String {
-        paths.contains(path) ? path : RequestLabels.unmatchedRoute
-    }
-
-    static func respond(to request: HTTPRequest, requestID: String, store: Store, settings: BackendSettings,
+    /// The answer to a request the routing table looked up as `route`.
+    static func respond(to route: RouteLookup<OperationalEndpoint>, requestID: String, store: Store, settings: BackendSettings,
                         metrics: MetricsRegistry) -> HTTPResponse {
-        guard request.method == "GET" || request.method == "HEAD" else {
-            return json(HTTPStatus(code: 405), ["error": "method not allowed"], requestID: requestID, extra: [(name: "Allow", value: "GET, HEAD")])
-        }
-        switch request.path {
-        case "/healthz":
+        switch route {
+        case .notFound:
+            return json(HTTPStatus(code: 404), ["error": "not found"], requestID: requestID)
+        case .methodNotAllowed(let allow):
+            return json(HTTPStatus(code: 405), ["error": "method not allowed"], requestID: requestID, extra: [allow.header])
+        case .found(.health):
             return json(.ok, ["status": "ok"], requestID: requestID)
-        case "/readyz":
+        case .found(.readiness):
             return readiness(of: store, requestID: requestID)
-        case "/metrics":
+        case .found(.metrics):
             let report = metrics.report()
             return text(Array(report.text.utf8), contentType: MetricsExposition.contentType, requestID: requestID)
-        case "/openapi.yaml":
+        case .found(.openAPIDocument):
             guard let document = settings.openAPIDocument else {
                 return json(HTTPStatus(code: 404), ["error": "docs/openapi.yaml was not found when the server started"], requestID: requestID)
             }
             return text(document, contentType: "application/yaml; charset=utf-8", requestID: requestID)
-        default:
-            return json(HTTPStatus(code: 404), ["error": "not found"], requestID: requestID)
         }
     }
 

@@ -15,9 +15,6 @@ struct RequestRecorder {
         let arrivedAt: Int64
     }
 
-    /// The route every admin request is counted under.
-    static let adminRoute = "/__admin"
-
     private let environment: BackendEnvironment
     private let store: Store
     /// This loop's counts for `/metrics`.
@@ -43,12 +40,13 @@ struct RequestRecorder {
     }
 
     /// Logs, counts and journals an `/api/` request's outcome.
-    func record(_ request: HTTPRequest, _ outcome: APIOutcome, requestID: String, start: Start, connection: ConnectionInfo) {
+    func record(_ request: HTTPRequest, _ outcome: APIOutcome, route: RouteMatch, requestID: String, start: Start,
+                connection: ConnectionInfo) {
         let answeredAt = monotonic.now()
         let latency = Self.milliseconds(from: start.instant, to: answeredAt)
         let status = outcome.httpStatus
         log(request, requestID: requestID, status: status, code: outcome.code, latency: latency, connection: connection)
-        count(request, route: apiRoute(for: request.path, outcome.routeMatch, mockRoute: outcome.mockRoute), status: status, code: outcome.code,
+        count(request, route: label(of: route, mockRoute: outcome.mockRoute), status: status, code: outcome.code,
               verdict: outcome.verdict, latency: latency)
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
@@ -57,13 +55,12 @@ struct RequestRecorder {
             nearMisses: outcome.nearMisses))
     }
 
-    /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled),
-    /// counted under `route`.
-    func record(_ request: HTTPRequest, _ response: HTTPResponse, route: String, requestID: String, start: Start,
+    /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled).
+    func record(_ request: HTTPRequest, _ response: HTTPResponse, route: RouteMatch, requestID: String, start: Start,
                 connection: ConnectionInfo) {
         let latency = Self.milliseconds(from: start.instant, to: monotonic.now())
         log(request, requestID: requestID, status: response.status.code, code: nil, latency: latency, connection: connection)
-        count(request, route: route, status: response.status.code, code: nil, verdict: nil, latency: latency)
+        count(request, route: label(of: route, mockRoute: nil), status: response.status.code, code: nil, verdict: nil, latency: latency)
     }
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
@@ -88,11 +85,13 @@ struct RequestRecorder {
         metricsShard.recordRequest(labels, seconds: latency / 1000, statements: statements)
     }
 
-    /// The route template an `/api/` request on `path` is counted under, from the pipeline's `match`:
-    /// the API route for its path (whatever its method), else the path template of the stub or
-    /// imported operation that answered, else `other`.
-    private func apiRoute(for path: String, _ match: Router<APIRoute>.Match, mockRoute: String?) -> String {
-        guard case .notFound = match else { return path }
+    /// The route a request is counted under: every admin request under `/__admin`; else the
+    /// template of the path it matched (whatever its method); else, under `/api/`, the path
+    /// template of the stub or imported operation that answered (`mockRoute`); else `other`.
+    private func label(of route: RouteMatch, mockRoute: String?) -> String {
+        if route.kind == .admin { return EndpointKind.adminRoot }
+        if let template = route.template { return template }
+        guard route.kind == .api else { return RequestLabels.unmatchedRoute }
         return mockRoute ?? RequestLabels.unmatchedRoute
     }
 

@@ -26,7 +26,7 @@ extension APIPipeline {
         guard outcome.code == ResultCode.noSuchEndpoint.rawValue else { return }
         let allowed = matcher.allowedMethods(for: view)
         if !allowed.isEmpty {
-            refuse(&outcome, APIError.methodNotAllowed(allowed), requestID: requestID, language: language)
+            refuse(&outcome, APIError.methodNotAllowed(AllowHeader(methods: allowed)), requestID: requestID, language: language)
             return
         }
         guard settings.mode == .development else { return }

@@ -18,7 +18,7 @@ public final class MockCatalog: Sendable {
         self.stubs = AdminRegistry(initial: stubs)
         initialImports = imports
         self.imports = LockedValue(imports)
-        scenarios.register(Self.scenarioNames(stubs))
+        registerScenarios(of: stubs)
     }
 
     /// The matcher of the current stubs, newest first.
@@ -31,11 +31,9 @@ public final class MockCatalog: Sendable {
         return matcher
     }
 
-    /// Adds a stub made by `make` with a new id; its scenario becomes known.
-    func addStub(_ make: (Int) throws(AdminError) -> Stub) throws(AdminError) -> Stub {
-        let stub = try stubs.add(make)
-        scenarios.register(Self.scenarioNames([stub]))
-        return stub
+    /// Makes the scenarios of `stubs` known (listed in `Started` until they move).
+    func registerScenarios(of stubs: [Stub]) {
+        scenarios.register(Self.scenarioNames(stubs))
     }
 
     /// The imported operations, in import order.

@@ -61,10 +61,10 @@ public struct APIError: Error, Sendable {
         }
     }
 
-    /// 10405 with `Allow` listing `allowed`.
-    static func methodNotAllowed(_ allowed: [String]) -> APIError {
-        var error = APIError(.methodNotAllowed(allowed: allowed))
-        error.headers = [(name: "Allow", value: allowed.joined(separator: ", "))]
+    /// 10405 with `Allow`, whose methods the message names too.
+    static func methodNotAllowed(_ allow: AllowHeader) -> APIError {
+        var error = APIError(.methodNotAllowed(allowed: allow.methods))
+        error.headers = [allow.header]
         return error
     }
 }

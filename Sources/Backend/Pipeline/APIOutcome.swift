@@ -20,8 +20,6 @@ struct APIOutcome {
     var nearMisses: [String] = []
     /// The path template of the stub or imported operation that answered (the metrics' route).
     var mockRoute: String?
-    /// The route the request's method and path matched (once, for the pipeline and the metrics).
-    var routeMatch: Router<APIRoute>.Match = .notFound
 
     /// The HTTP status sent; nil when the connection is dropped or reset instead.
     var httpStatus: Int? {

@@ -20,7 +20,6 @@ struct APIPipeline {
     let replayGuard: ReplayGuard?
     /// The header names read from every API request.
     let headerLookups: APIHeaderLookups
-    let router = APIRoutes.make()
 
     /// The pipeline of the loop whose database connection is `store`.
     init(environment: BackendEnvironment, store: Store) {
@@ -33,10 +32,12 @@ struct APIPipeline {
 
     var settings: BackendSettings { environment.settings }
 
-    /// The outcome of `request`: the checks and the handler, then the stub (and import) and fault stages.
-    func answer(_ request: HTTPRequest, requestID: String, peer: String, loop: inout APILoopState) -> APIOutcome {
+    /// The outcome of `request`, whose method and path the routing table looked up as `route`: the
+    /// checks and the handler, then the stub (and import) and fault stages.
+    func answer(_ request: HTTPRequest, route: RouteLookup<APIRoute>, requestID: String, peer: String,
+                loop: inout APILoopState) -> APIOutcome {
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
-        var outcome = checkAndHandle(request, requestID: requestID, language: language, peer: peer, loop: &loop)
+        var outcome = checkAndHandle(request, route: route, requestID: requestID, language: language, peer: peer, loop: &loop)
         let code = outcome.code.flatMap(ResultCode.init(rawValue:)) ?? .internalError
         if code == .noSuchEndpoint || code == .methodNotAllowed {
             answerMock(request, into: &outcome, requestID: requestID, language: language, loop: &loop)
@@ -58,14 +59,12 @@ struct APIPipeline {
         } catch let headerError {
             error = headerError
         }
-        return refusal(error, signature: SignatureCheck(unchecked: head, headerLookups), route: router.match(head.method, head.path),
-                       requestID: requestID, language: language)
+        return refusal(error, signature: SignatureCheck(unchecked: head, headerLookups), requestID: requestID, language: language)
     }
 
     /// The checks in API.md's order, then the handler.
-    private func checkAndHandle(_ request: HTTPRequest, requestID: String, language: Language, peer: String,
-                                loop: inout APILoopState) -> APIOutcome {
-        let match = router.match(request.method, request.path)
+    private func checkAndHandle(_ request: HTTPRequest, route match: RouteLookup<APIRoute>, requestID: String, language: Language,
+                                peer: String, loop: inout APILoopState) -> APIOutcome {
         let unchecked = SignatureCheck(unchecked: request, headerLookups)
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         let parameters: RequestParameters
@@ -73,12 +72,12 @@ struct APIPipeline {
             try checkRequiredHeaders(request)
             parameters = try readParameters(signable)
         } catch {
-            return refusal(error, signature: unchecked, route: match, requestID: requestID, language: language)
+            return refusal(error, signature: unchecked, requestID: requestID, language: language)
         }
         let signature = checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
                                        appKey: request.headers[headerLookups.appKey], unchecked: unchecked)
         if let error = signature.refusal {
-            return refusal(error, signature: signature, route: match, requestID: requestID, language: language)
+            return refusal(error, signature: signature, requestID: requestID, language: language)
         }
         do throws(APIError) {
             let route = try self.route(match)
@@ -86,21 +85,20 @@ struct APIPipeline {
             let response = Envelope.response(code: .ok, message: language.catalog.text(for: .ok), data: data, requestID: requestID,
                                              dialect: settings.envelope)
             return APIOutcome(plan: ResponsePlan(response: response), code: ResultCode.ok.rawValue, verdict: signature.verdict,
-                              numericArrays: signature.numericArrays, routeMatch: match)
+                              numericArrays: signature.numericArrays)
         } catch {
-            return refusal(error, signature: signature, route: match, requestID: requestID, language: language)
+            return refusal(error, signature: signature, requestID: requestID, language: language)
         }
     }
 
     /// The outcome of a request the pipeline refused with `error` (a 50000's cause is logged).
-    private func refusal(_ error: APIError, signature: SignatureCheck, route match: Router<APIRoute>.Match, requestID: String,
-                         language: Language) -> APIOutcome {
+    private func refusal(_ error: APIError, signature: SignatureCheck, requestID: String, language: Language) -> APIOutcome {
         if let failure = error.underlyingFailure {
             environment.logger.log(.error, "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
         }
         return APIOutcome(plan: ResponsePlan(response: error.response(requestID: requestID, language: language, dialect: settings.envelope)),
                           code: error.code.rawValue, verdict: signature.verdict, diagnosis: error.diagnosis,
-                          numericArrays: signature.numericArrays, routeMatch: match)
+                          numericArrays: signature.numericArrays)
     }
 
     /// Required headers and version: 10001 naming the first required header that is missing;
@@ -178,7 +176,7 @@ struct APIPipeline {
 
     /// Route: the endpoint of the method and path; 10404 for none, 10405 (with `Allow`) when the
     /// path has endpoints for other methods only.
-    private func route(_ match: Router<APIRoute>.Match) throws(APIError) -> APIRoute {
+    private func route(_ match: RouteLookup<APIRoute>) throws(APIError) -> APIRoute {
         switch match {
         case .found(let route): return route
         case .notFound: throw APIError(.noSuchEndpoint)

@@ -2,23 +2,43 @@ import HTTP
 import JSON
 import Mocking
 
-extension BackendResponder {
-    /// The mocking engine's admin endpoints: `GET/DELETE /__admin/scenarios`,
-    /// `GET/PUT/DELETE /__admin/scenarios/{name}`, `GET/POST /__admin/imports`
-    /// (docs/contract-testing.md "Scenarios" and "Imported OpenAPI documents").
-    func performMocking(_ endpoint: AdminEndpoint, _ request: HTTPRequest, requestID: String) throws(AdminError) -> HTTPResponse {
-        let scenarios = environment.mocks.scenarios
-        switch (endpoint, request.method) {
-        case (.scenarios, "GET"):
+/// `/__admin/scenarios…` and `/__admin/imports`: reads, sets and resets the scenarios' states,
+/// imports OpenAPI documents and lists them (docs/contract-testing.md "Scenarios" and "Imported
+/// OpenAPI documents"). What a scenario or an import is stays with the `Mocking` module.
+struct MockControls {
+    /// What a request to one of these endpoints asks for.
+    enum Action: Sendable, Equatable {
+        /// `GET /__admin/scenarios`.
+        case listScenarios
+        /// `DELETE /__admin/scenarios`.
+        case resetScenarios
+        /// `GET /__admin/scenarios/{name}`.
+        case readScenario(String)
+        /// `PUT /__admin/scenarios/{name}`.
+        case setScenario(String)
+        /// `DELETE /__admin/scenarios/{name}`.
+        case resetScenario(String)
+        /// `GET /__admin/imports`.
+        case listImports
+        /// `POST /__admin/imports`.
+        case addImport
+    }
+
+    let mocks: MockCatalog
+
+    func answer(_ action: Action, _ request: HTTPRequest, requestID: String) throws(AdminError) -> HTTPResponse {
+        let scenarios = mocks.scenarios
+        switch action {
+        case .listScenarios:
             let listed = scenarios.all().map { JSONValue.object(JSONObject([("name", .string($0.name)), ("state", .string($0.state))])) }
             return AdminResponse.json(["scenarios": .array(listed)], requestID: requestID)
-        case (.scenarios, _):
+        case .resetScenarios:
             scenarios.resetAll()
             return AdminResponse.noContent(requestID: requestID)
-        case (.scenario(let name), "GET"):
+        case .readScenario(let name):
             guard scenarios.isKnown(name) else { throw .notFound("no scenario '\(name)' (a stub's scenario or one set with PUT)") }
             return AdminResponse.json(["name": .string(name), "state": .string(scenarios.state(of: name))], requestID: requestID)
-        case (.scenario(let name), "PUT"):
+        case .setScenario(let name):
             let fields = try AdminFields(body: request.body, allowed: ["state"])
             guard let state = try fields.string("state") else { throw .badRequest("'state' is required") }
             do {
@@ -27,34 +47,21 @@ extension BackendResponder {
                 throw .badRequest(error.description)
             }
             return AdminResponse.json(["name": .string(name), "state": .string(state)], requestID: requestID)
-        case (.scenario(let name), _):
+        case .resetScenario(let name):
             guard scenarios.isKnown(name) else { throw .notFound("no scenario '\(name)'") }
             scenarios.reset(name)
             return AdminResponse.noContent(requestID: requestID)
-        case (.imports, "GET"):
-            return AdminResponse.json(["imports": .array(environment.mocks.allImports.map(\.json))], requestID: requestID)
-        default:
-            let imported = try Self.openAPIImport(request.body)
-            environment.mocks.addImport(imported)
+        case .listImports:
+            return AdminResponse.json(["imports": .array(mocks.allImports.map(\.json))], requestID: requestID)
+        case .addImport:
+            let imported: OpenAPIImport
+            do {
+                imported = try OpenAPIImport(document: request.body)
+            } catch {
+                throw .badRequest("the OpenAPI document was not imported: \(error)")
+            }
+            mocks.addImport(imported)
             return AdminResponse.json(imported.json, status: .created, requestID: requestID)
-        }
-    }
-
-    /// The request body as JSON; 400 when it is not.
-    static func jsonBody(_ request: HTTPRequest) throws(AdminError) -> JSONValue {
-        do {
-            return try JSONParser.parse(request.body)
-        } catch {
-            throw .badRequest("invalid JSON: \(error)")
-        }
-    }
-
-    /// The import of an OpenAPI document (JSON); 400 listing its mistakes by JSON Pointer.
-    private static func openAPIImport(_ body: [UInt8]) throws(AdminError) -> OpenAPIImport {
-        do {
-            return try OpenAPIImport(document: body)
-        } catch {
-            throw .badRequest("the OpenAPI document was not imported: \(error)")
         }
     }
 }
