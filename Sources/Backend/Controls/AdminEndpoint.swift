@@ -18,6 +18,8 @@ enum AdminEndpoint: Equatable {
     case reset
     /// `/__admin/config`.
     case config
+    /// `/__admin/pins`: the server certificate, the CA and the SPKI pin.
+    case pins
 
     /// The endpoint at `path`, or nil when there is none.
     init?(path: String) {
@@ -31,6 +33,7 @@ enum AdminEndpoint: Equatable {
         case ["tokens", "expire"]: self = .expireTokens
         case ["reset"]: self = .reset
         case ["config"]: self = .config
+        case ["pins"]: self = .pins
         case let rest where rest.count == 2:
             guard let id = Int(rest[1]) else { return nil }
             switch rest[0] {
@@ -49,7 +52,7 @@ enum AdminEndpoint: Equatable {
         case .requestCount, .expireTokens, .reset: ["POST"]
         case .faults, .stubs: ["GET", "POST", "DELETE"]
         case .fault, .stub: ["DELETE"]
-        case .config: ["GET"]
+        case .config, .pins: ["GET"]
         }
     }
 }

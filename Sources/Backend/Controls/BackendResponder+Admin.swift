@@ -1,11 +1,18 @@
+import AdminConsole
 import HTTP
 import Transport
 
 extension BackendResponder {
     /// Answers a request under `/__admin` (API.md "Admin API"): not signed, not journaled.
     func answerAdmin(_ request: HTTPRequest, requestID: String, connection: ConnectionInfo) -> HTTPResponse {
-        switch AdminAccess(adminToken: environment.admin.adminToken, sentToken: request.headers["X-Admin-Token"],
-                           peerIsLoopback: connection.peer.isLoopback) {
+        let access = AdminAccess(adminToken: environment.admin.adminToken, sentToken: request.headers["X-Admin-Token"],
+                                 peerIsLoopback: connection.peer.isLoopback)
+        // The console's files hold no data, and a browser cannot send a header when it opens a
+        // page: they load without the token, and the page asks for it before its first call.
+        if AdminConsole.serves(request.path), access != .forbidden {
+            return AdminConsole.respond(method: request.method, path: request.path, requestID: requestID)
+        }
+        switch access {
         case .allowed:
             break
         case .unauthorized:
@@ -75,6 +82,9 @@ extension BackendResponder {
             return AdminResponse.json(["reset": true], requestID: requestID)
         case (.config, _):
             return AdminResponse.json(environment.admin.effectiveConfiguration, requestID: requestID)
+        case (.pins, _):
+            guard let pins = environment.admin.pins() else { throw .notFound("the server's certificate files cannot be read") }
+            return AdminResponse.json(pins, requestID: requestID)
         }
     }
 }
