@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import socket
 import ssl
@@ -214,6 +215,18 @@ class ConsoleTests(unittest.TestCase):
         keys = [key.text for key in detail.find_elements(By.CSS_SELECTOR, ".canonical .k")]
         self.assertIn("X-DEVICE-ID", keys)
         self.assertIn("push", keys)
+        # The copied `countersign call` signs the same request afresh: it runs and succeeds.
+        _, body, _ = self.server.request("GET", "/__admin/requests?limit=20")
+        entry = next(e for e in json.loads(body)["requests"] if e["request_id"] == request_id)
+        command = shlex.split(self.driver.execute_script("return Commands.call(arguments[0])", entry))
+        self.assertEqual(command[:4], ["countersign", "call", "GET", "/api/v1/ping"])
+        self.assertIn("push=1", command)
+        called = subprocess.run([BINARY] + command[1:] + ["--certs", os.path.join(self.server.folder, "certs"), "--secret", SECRET],
+                                capture_output=True, text=True, timeout=30, cwd=self.server.folder)
+        self.assertEqual(called.returncode, 0, called.stdout + called.stderr)
+        curl = self.driver.execute_script("return Commands.curl(arguments[0])", entry)
+        self.assertIn("'X-SIGNATURE: %s'" % entry["diagnosis"]["received"], curl)
+        self.assertIn("/api/v1/ping?page=1&push=1", curl)
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", detail.find_element(By.CSS_SELECTOR, ".diff"))
         self.screenshot("detail")
 
