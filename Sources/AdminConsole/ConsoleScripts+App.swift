@@ -6,7 +6,7 @@ extension ConsoleScripts {
 (() => {
   const pollInterval = 500;      // ms between two polls
   const overlap = 1000;          // ms each poll reaches back: entries reach the journal a little after their time
-  const pollLimit = 1000;        // entries per poll at most
+  const pollLimit = 500;         // entries per poll at most: every request is shown up to 1,000 a second
   const $ = (id) => document.getElementById(id);
   const status = (text) => { $("status").textContent = text; };
 

@@ -7,6 +7,7 @@ extension ConsoleScripts {
 // client most likely signed first differs from the server's.
 const Detail = (() => {
   const { el, clear, pairs } = Render;
+  const secretMarker = "<secret>";
 
   // The canonical string cut at each key, in order: [{key, value}] with the text before the
   // first key (a method or a secret) as a piece with an empty key.
@@ -25,6 +26,12 @@ const Detail = (() => {
       const end = index + 1 < found.length ? found[index + 1].start : canonical.length;
       result.push({ key: piece.key, value: canonical.slice(piece.start + piece.key.length, end) });
     });
+    // The secret a scheme appends is not part of the last value.
+    const last = result[result.length - 1];
+    if (last.key && last.value.endsWith(secretMarker) && last.value.length > secretMarker.length) {
+      last.value = last.value.slice(0, -secretMarker.length);
+      result.push({ key: "", value: secretMarker });
+    }
     return result;
   }
 

@@ -6,6 +6,7 @@ does. Writes the screenshots docs/images/console-*.png. Run by scripts/browser-t
 """
 
 import hashlib
+import http.client
 import json
 import os
 import re
@@ -16,6 +17,7 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 import urllib.parse
@@ -109,6 +111,32 @@ class Server:
             sent["Content-Type"] = "application/x-www-form-urlencoded"
             _, body, answer = self.request(method, path, sent, encoded.encode())
         return json.loads(body), answer["X-Request-Id"]
+
+    def flood(self, count, threads=8):
+        """`count` signed pings over `threads` keep-alive connections; returns the requests per second."""
+        headers = {"X-API-VERSION": "1.0", "X-DEVICE-ID": DEVICE}
+        text = "".join(key + headers[key] for key in sorted(headers)) + SECRET
+        headers["X-SIGNATURE"] = hashlib.md5(text.encode()).hexdigest().upper()
+        failures = []
+
+        def send(share):
+            connection = http.client.HTTPSConnection("127.0.0.1", self.port, context=self.tls, timeout=30)
+            for _ in range(share):
+                connection.request("GET", "/api/v1/ping", headers=headers)
+                response = connection.getresponse()
+                if b'"code":0' not in response.read():
+                    failures.append(response.status)
+            connection.close()
+
+        start = time.monotonic()
+        workers = [threading.Thread(target=send, args=(count // threads,)) for _ in range(threads)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+        if failures:
+            raise AssertionError("%d pings failed" % len(failures))
+        return count // threads * threads / (time.monotonic() - start)
 
 
 def non_loopback_address():
@@ -290,6 +318,34 @@ class ConsoleTests(unittest.TestCase):
         if self.driver.find_element(By.ID, "detail").is_displayed():
             self.driver.find_element(By.CSS_SELECTOR, "#detail .close").click()
         self.screenshot("list")
+
+    def test_h_a_flood_keeps_the_list_bounded_and_the_tab_responsive(self):
+        self.driver.execute_script("""
+            window.__longestTask = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) window.__longestTask = Math.max(window.__longestTask, entry.duration);
+            }).observe({ type: "longtask", buffered: false });""")
+        count = self.driver.find_element(By.ID, "list-count")
+        held = lambda: int(count.text.split(" of ")[1].split()[0])
+        rates = []
+        # Bursts of 500, one poll's worth, each waited for: a poll shows every request up to
+        # 1,000 a second, and these may come faster.
+        for _ in range(6):
+            expected = min(2000, held() + 500)
+            rates.append(self.server.flood(500, threads=5))
+            wait(self.driver, 10, lambda: held() == expected, "the list did not take a burst: " + count.text)
+        rate = sum(rates) / len(rates)
+        self.assertEqual(count.text, "2000 of 2000 shown")
+        wait(self.driver, 5, lambda: "older rows let go by this view" in self.driver.find_element(By.ID, "dropped").text, "eviction not said")
+        rows = self.driver.execute_script("return document.querySelectorAll('#list-viewport .row').length")
+        self.assertLess(rows, 80, "rows are drawn for the view only")
+        longest = self.driver.execute_script("return window.__longestTask")
+        print("\n  3000 pings in bursts of 500 at %.0f requests/s: %d rows in the document, longest task %.0f ms" % (rate, rows, longest), file=sys.stderr)
+        self.assertLess(longest, 1000, "the tab froze for a second")
+        # Still responsive: a click opens the newest request at once.
+        self.driver.find_element(By.CSS_SELECTOR, "#list-viewport .row").click()
+        wait(self.driver, 2, lambda: self.driver.find_element(By.ID, "detail").is_displayed(), "no detail")
+        self.driver.find_element(By.CSS_SELECTOR, "#detail .close").click()
 
 
 @unittest.skipUnless(non_loopback_address(), "this machine has no non-loopback IPv4 address (hostname -I)")
