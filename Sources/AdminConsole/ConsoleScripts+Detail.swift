@@ -98,6 +98,7 @@ const Detail = (() => {
     const diagnosis = entry.diagnosis;
     if (!diagnosis) {
       const words = { valid: "The signature matched.", missing: "No signature was sent.",
+        invalid: "The signature did not match. The server records no diagnosis in --mode production.",
         skipped: "The signature was not checked: the request was refused before (code " + entry.code + ")." };
       section.append(el("p", { text: words[entry.verdict] || ("Verdict: " + entry.verdict) }));
       return section;

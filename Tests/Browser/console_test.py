@@ -347,6 +347,23 @@ class ConsoleTests(unittest.TestCase):
         wait(self.driver, 2, lambda: self.driver.find_element(By.ID, "detail").is_displayed(), "no detail")
         self.driver.find_element(By.CSS_SELECTOR, "#detail .close").click()
 
+    def test_i_a_phone_sized_screen_shows_everything_without_scrolling_sideways(self):
+        self.driver.set_window_size(390, 844)
+        try:
+            overflow = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            wait(self.driver, 5, lambda: self.driver.execute_script(overflow) <= 0, "the page is wider than a phone")
+            _, request_id = self.server.signed("GET", "/api/v1/ping", {"push": "1"}, signed_params={"push": "true"})
+            detail = self.open(request_id)
+            self.assertLessEqual(self.driver.execute_script(overflow), 0)
+            self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, ".list").is_displayed(), "the detail takes the screen")
+            self.assertTrue(detail.find_element(By.CSS_SELECTOR, ".cause-name").is_displayed())
+            self.driver.find_element(By.CSS_SELECTOR, "#detail .close").click()
+            for view in ["controls", "config"]:
+                self.show(view)
+                self.assertLessEqual(self.driver.execute_script(overflow), 0, view)
+        finally:
+            self.driver.set_window_size(1280, 800)
+
 
 @unittest.skipUnless(non_loopback_address(), "this machine has no non-loopback IPv4 address (hostname -I)")
 class RemoteAccessTests(unittest.TestCase):
