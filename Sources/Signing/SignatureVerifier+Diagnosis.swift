@@ -23,7 +23,9 @@ extension SignatureVerifier {
                 + "headers; the diagnosis tries at most \(Self.longestDiagnosedBytes)): compare the canonical string with "
                 + "the one the client signed, or reproduce the mismatch with a smaller request.", nil)
             : likelyCause(catalog, received: received, secrets: secrets)
-        let clientCanonical = mistake.map { $0.canonical.displayString(scheme: $0.scheme, hiding: sensitive).redacting(secrets) }
+        let clientCanonical = mistake.map {
+            $0.canonical.displayString(scheme: $0.scheme, hiding: sensitive, beside: canonical).redacting(secrets)
+        }
         let expected = secrets.first.map { canonical.signature(secret: $0, scheme: scheme) }
         return SignatureDiagnosis(canonical: canonical.displayString(scheme: scheme, hiding: sensitive).redacting(secrets),
                                   keys: canonical.keys.map { $0.redacting(secrets) },

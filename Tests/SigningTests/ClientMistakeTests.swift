@@ -132,6 +132,22 @@ import Testing
         let diagnosis = try diagnosis(of: request)
         #expect(diagnosis.likelyCause == .percentEncodedValues)
         #expect(diagnosis.detail.contains("'nickname'"))
+        #expect(diagnosis.clientCanonical?.contains("Li%20Lei%20%26%20") == true)
+    }
+
+    /// A value hidden by its value (the same as a password's) stays hidden in the string the
+    /// client signed, where the mistake spelled it otherwise.
+    @Test func aHiddenValueStaysHiddenInTheClientsString() throws {
+        let client = SwiftClient(parameters: ["password": "open sesame&1", "confirm": "open sesame&1", "age": 18])
+        let signedParameters = client.parameters.mapValues { value in SwiftClient.escape("\(value)") as Any }
+        let request = client.wire(method: "POST", url: "/api/v1/users/register", encoding: .url,
+                                  signature: client.md5Signature(of: client.signingString(parameters: signedParameters)))
+        let diagnosis = try diagnosis(of: request)
+        #expect(diagnosis.likelyCause == .percentEncodedValues)
+        let clientString = try #require(diagnosis.clientCanonical)
+        #expect(clientString.contains("confirm***") && clientString.contains("password***"))
+        #expect(!clientString.contains("sesame"))
+        #expect(!diagnosis.canonical.contains("sesame"))
     }
 
     @Test func plusWrittenIntoAHandBuiltURL() throws {
