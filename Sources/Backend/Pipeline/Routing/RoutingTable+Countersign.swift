@@ -46,6 +46,7 @@ extension RoutingTable {
         add("POST", "/__admin/tokens/expire", .admin(.state(.expireTokens)))
         add("POST", "/__admin/reset", .admin(.state(.reset)))
         add("GET", "/__admin/config", .admin(.state(.config)))
+        add("GET", "/__admin/pins", .admin(.state(.pins)))
     }
 
     /// HEAD is added explicitly so that their `Allow` lists it, as it always has.
