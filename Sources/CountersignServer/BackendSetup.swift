@@ -1,4 +1,5 @@
 import Backend
+import Certificates
 import Glibc
 import Signing
 import Store
@@ -60,13 +61,15 @@ enum BackendSetup {
         }
     }
 
-    /// The admin API's settings: the token, the seed text for resets, and the redacted configuration.
-    static func adminSettings(for configuration: Configuration, seed: String?) -> AdminSettings {
+    /// The admin API's settings: the token, the seed text for resets, the redacted configuration
+    /// and the pins of the certificates in `certificates`.
+    static func adminSettings(for configuration: Configuration, seed: String?, certificates: CertificatePaths) -> AdminSettings {
         var admin = AdminSettings()
         admin.adminToken = configuration.adminToken
         admin.seedSQL = seed
         admin.seedPath = configuration.seedPath
         admin.effectiveConfiguration = configuration.effectiveJSON
+        admin.pins = { CertificatePins.json(at: certificates) }
         return admin
     }
 

@@ -58,7 +58,7 @@ public final class RunningServer: Sendable {
         transport.timeouts = configuration.timeouts
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
-                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed), journal: journal, stubs: stubs,
+                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs,
                                              imports: imports)
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)

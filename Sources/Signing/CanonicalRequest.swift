@@ -70,14 +70,22 @@ public struct CanonicalRequest: Sendable {
     /// shortened to their first 8 characters followed by `…`, and the values `sensitive` hides
     /// (by name at least) as `SensitiveValues.marker`.
     public func displayString(scheme: SignatureScheme, hiding sensitive: SensitiveValues = SensitiveValues()) -> String {
+        display(scheme: scheme) { sensitive.hides(name: $0.key, value: $0.value) }
+    }
+
+    /// `displayString` of a string a client built by mistake, beside the server's `reference`: a
+    /// value is also hidden where the reference hides the value of the same key (compared without
+    /// case), whose spelling the mistake may have changed (percent-encoded, rendered otherwise).
+    func displayString(scheme: SignatureScheme, hiding sensitive: SensitiveValues, beside reference: CanonicalRequest) -> String {
+        let hiddenKeys = Set(reference.pieces.filter { sensitive.hides(name: $0.key, value: $0.value) }.map { $0.key.lowercased() })
+        return display(scheme: scheme) { hiddenKeys.contains($0.key.lowercased()) || sensitive.hides(name: $0.key, value: $0.value) }
+    }
+
+    private func display(scheme: SignatureScheme, hiding hides: (Piece) -> Bool) -> String {
         var shown = ""
         for piece in pieces {
             shown += piece.key
-            if piece.isToken {
-                shown += Self.masked(authorization: piece.value)
-            } else {
-                shown += sensitive.hides(name: piece.key, value: piece.value) ? SensitiveValues.marker : piece.value
-            }
+            shown += piece.isToken ? Self.masked(authorization: piece.value) : hides(piece) ? SensitiveValues.marker : piece.value
         }
         return scheme.layout(message: shown, secret: "<secret>")
     }

@@ -14,14 +14,22 @@ public struct SignatureDiagnosis: Sendable, Equatable {
     public let likelyCause: LikelyCause
     /// One or two English sentences: what was found and what to change.
     public let detail: String
+    /// The canonical string the client most likely signed (the likely cause's), shown as
+    /// `canonical` is; nil when the cause is `unknown` or `nested-object`.
+    public let clientCanonical: String?
+    /// The signature the server expected, with the app's current secret (uppercase hex).
+    public let expected: String?
 
     /// A diagnosis with these parts.
-    public init(canonical: String, keys: [String], received: String, likelyCause: LikelyCause, detail: String) {
+    public init(canonical: String, keys: [String], received: String, likelyCause: LikelyCause, detail: String,
+                clientCanonical: String? = nil, expected: String? = nil) {
         self.canonical = canonical
         self.keys = keys
         self.received = received
         self.likelyCause = likelyCause
         self.detail = detail
+        self.clientCanonical = clientCanonical
+        self.expected = expected
     }
 
     /// `{"canonical", "keys", "received", "likely_cause", "detail"}`, as API.md shows it.
@@ -33,5 +41,14 @@ public struct SignatureDiagnosis: Sendable, Equatable {
             "likely_cause": .string(likelyCause.rawValue),
             "detail": .string(detail),
         ]
+    }
+
+    /// `json` with `client_canonical` and `expected` (null when unknown): what the journal keeps,
+    /// so that the admin console can put the two strings side by side.
+    public var journalJSON: JSONValue {
+        guard case .object(var object) = json else { return json }
+        object["client_canonical"] = clientCanonical.map(JSONValue.string) ?? .null
+        object["expected"] = expected.map(JSONValue.string) ?? .null
+        return .object(object)
     }
 }

@@ -18,23 +18,31 @@ extension SignatureVerifier {
         let sensitive = SensitiveValues(parameters: parameters, authorization: input.headers.first(where: \.isAuthorization)?.value)
         let catalog = MistakeCatalog(input: input, scheme: scheme, sensitive: sensitive)
         let size = canonical.pieces.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
-        let (cause, detail) = size > Self.longestDiagnosedBytes
+        let (cause, detail, mistake) = size > Self.longestDiagnosedBytes
             ? (.unknown, "the request is too large to re-sign as each client mistake (\(size) bytes of parameters and signed "
                 + "headers; the diagnosis tries at most \(Self.longestDiagnosedBytes)): compare the canonical string with "
-                + "the one the client signed, or reproduce the mismatch with a smaller request.")
+                + "the one the client signed, or reproduce the mismatch with a smaller request.", nil)
             : likelyCause(catalog, received: received, secrets: secrets)
+        let clientCanonical = mistake.map {
+            $0.canonical.displayString(scheme: $0.scheme, hiding: sensitive, beside: canonical).redacting(secrets)
+        }
+        let expected = secrets.first.map { canonical.signature(secret: $0, scheme: scheme) }
         return SignatureDiagnosis(canonical: canonical.displayString(scheme: scheme, hiding: sensitive).redacting(secrets),
                                   keys: canonical.keys.map { $0.redacting(secrets) },
                                   received: received.redacting(secrets),
                                   likelyCause: cause,
-                                  detail: detail.redacting(secrets))
+                                  detail: detail.redacting(secrets),
+                                  clientCanonical: clientCanonical,
+                                  expected: expected)
     }
 
-    private func likelyCause(_ catalog: MistakeCatalog, received: String, secrets: [String]) -> (LikelyCause, String) {
+    /// The first mistake whose signature equals `received`: its cause, its sentence and the mistake
+    /// itself (nil when none matches).
+    private func likelyCause(_ catalog: MistakeCatalog, received: String, secrets: [String]) -> (LikelyCause, String, ClientMistake?) {
         let scheme = catalog.scheme
         guard Self.isWellFormed(received, scheme: scheme) else {
             return (.unknown, "X-SIGNATURE must be the \(scheme.rawValue) digest as \(scheme.digestLength * 2) hex digits; "
-                + "the one received (\(received.count) characters) is not.")
+                + "the one received (\(received.count) characters) is not.", nil)
         }
         let signature = received.trimmingOptionalWhitespace
         for cause in LikelyCause.allCases {
@@ -42,12 +50,12 @@ extension SignatureVerifier {
                 let matches = secrets.contains { secret in
                     mistake.scheme.digest(mistake.canonical, secret: secret, md5: md5).matches(hex: signature)
                 }
-                if matches { return (cause, mistake.detail) }
+                if matches { return (cause, mistake.detail, mistake) }
             }
         }
-        if !catalog.nestedMembers.isEmpty { return (.nestedObject, catalog.nestedObjectDetail(matched: false)) }
+        if !catalog.nestedMembers.isEmpty { return (.nestedObject, catalog.nestedObjectDetail(matched: false), nil) }
         return (.unknown, "no known client mistake reproduces this signature: check that the client signs with this "
             + "app's current secret (X-APP-KEY selects the app) and that nothing changes the request after it is "
-            + "signed (a retry or redirect, a proxy, or a header or parameter added later).")
+            + "signed (a retry or redirect, a proxy, or a header or parameter added later).", nil)
     }
 }

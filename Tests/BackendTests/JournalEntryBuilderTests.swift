@@ -44,7 +44,8 @@ import Transport
                 ("Authorization", "Bearer 短"), ("X-DEVICE-ID", "hunter2 dev-secret-please-change ünï")]),
             body: Array(body.utf8))
         let diagnosis = SignatureDiagnosis(canonical: "POST&hunter2", keys: ["k1", "s3cr3t"], received: "sig dev-secret-please-change",
-                                           likelyCause: .unknown, detail: "bad \"q\" ünï")
+                                           likelyCause: .unknown, detail: "bad \"q\" ünï", clientCanonical: "GET&hunter2",
+                                           expected: "0A1B")
         let row = builder.row(for: record(request, verdict: .invalid, httpStatus: nil, code: nil,
                                           diagnosis: diagnosis, latency: 12345.6785,
                                           clientSubject: "CN=Zoë \"x\""))
@@ -53,7 +54,8 @@ import Transport
             + #""params":{"a":"1","secret":"***","b":"<secret>","password":"***","note":""#
             + String(repeating: "é", count: 2048) + #"…(4201 bytes)","name":"Zoë\"q","empty":"","token":"***"},"#
             + #""verdict":"invalid","diagnosis":{"canonical":"POST&***","keys":["k1","***"],"received":"sig <secret>","#
-            + #""likely_cause":"unknown","detail":"bad \"q\" ünï"},"http_status":null,"code":null,"#
+            + #""likely_cause":"unknown","detail":"bad \"q\" ünï","client_canonical":"GET&***","expected":"0A1B"},"#
+            + #""http_status":null,"code":null,"#
             + #""latency_ms":12345.679,"client_subject":"CN=Zoë \"x\""}"#
         #expect(String(decoding: row.entry, as: UTF8.self) == expected)
         #expect(row.entry == Array(expected.utf8))

@@ -1,4 +1,5 @@
 import CountersignClient
+import HTTP
 import JSON
 import Testing
 import TestSupport
@@ -57,5 +58,26 @@ import TestSupport
         }
         #expect(try AdminClient(guarded, host: address, adminToken: "remote-admin").call("GET", "/__admin/requests").status == 200)
         #expect(try AdminClient(guarded, host: address).call("GET", "/__admin/requests").status == 401)
+    }
+
+    /// The console over TLS from another address: with a token set its page loads without it
+    /// (a browser cannot send a header when it opens a page), and its data calls do not.
+    @Test(.enabled(if: AdminClient.nonLoopbackAddress != nil, "this machine has no non-loopback IPv4 address"))
+    func theConsolePageLoadsWithoutTheTokenButNotItsData() throws {
+        let address = try #require(AdminClient.nonLoopbackAddress)
+        let server = try TestServer.forAdmin {
+            $0.host = "0.0.0.0"
+            $0.adminToken = "console-admin"
+        }
+        let client = try TLSClient(host: address, port: server.port, tls: server.clientTLS(), timeoutSeconds: 10)
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: address)
+        let page = try client.send(HTTPRequest(method: "GET", target: "/__admin/ui", headers: headers))
+        #expect(page.status.code == 200)
+        #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
+        #expect(page.headers["X-Frame-Options"] == "DENY")
+        #expect(try AdminClient(server, host: address).call("GET", "/__admin/requests").status == 401)
+        #expect(try AdminClient(server, host: address, adminToken: "console-admin").call("GET", "/__admin/pins").status == 200)
     }
 }

@@ -1,8 +1,10 @@
+import Crypto
+import Foundation
 import JSON
 import Testing
 import TestSupport
 
-/// Tokens expired on demand, reset to the seed, and the configuration view.
+/// Tokens expired on demand, reset to the seed, the configuration view and the pins.
 @Suite struct AdminStateTests {
     @Test func expiringByPhoneGivesTheNextCall20104() throws {
         let server = try TestServer.forAdmin()
@@ -80,5 +82,18 @@ import TestSupport
         #expect(config["journal_size"] == 10000)
         #expect(config["signed_headers"] == ["X-API-VERSION", "Authorization", "X-DEVICE-ID"])
         #expect(config["host"] == "127.0.0.1")
+    }
+
+    @Test func pinsAreTheCertificateFilesOfTheServer() throws {
+        let server = try TestServer.forAdmin()
+        let reply = try AdminClient(server).call("GET", "/__admin/pins")
+        #expect(reply.status == 200)
+        let pins = try #require(reply.json)
+        let pinFile = try String(contentsOfFile: server.certificates.serverSPKIPin, encoding: .utf8)
+        #expect(pins["spki_sha256"]?.stringValue == pinFile.trimmingCharacters(in: .whitespacesAndNewlines))
+        let der = try Data(contentsOf: URL(fileURLWithPath: server.certificates.serverDER))
+        #expect(pins["server_cer_base64"]?.stringValue == Base64.encode(der))
+        #expect(pins["ca_pem"]?.stringValue == (try String(contentsOfFile: server.certificates.caCertificate, encoding: .utf8)))
+        #expect(pins["ca_pem"]?.stringValue?.contains("PRIVATE KEY") == false)
     }
 }

@@ -29,6 +29,26 @@ import Testing
         let diagnosis = try diagnosis(of: request)
         #expect(diagnosis.likelyCause == .boolEncodedAsNumber)
         #expect(diagnosis.detail.hasPrefix("parameter 'push' arrived as '1'; the signature matches if it is signed as 'true'."))
+        // The string the client signed, shown as the server's is, and the signature the server expected.
+        #expect(diagnosis.canonical.contains("push1"))
+        let clientString = try #require(diagnosis.clientCanonical)
+        #expect(clientString.contains("pushtrue") && !clientString.contains("push1"))
+        #expect(clientString.hasSuffix("<secret>") && !clientString.contains(TestServer.secret))
+        let canonical = try server.receive(request).canonical
+        #expect(diagnosis.expected == canonical.signature(secret: TestServer.secret, scheme: server.scheme))
+        #expect(diagnosis.expected != diagnosis.received)
+    }
+
+    @Test func noClientStringWhenNoMistakeMatches() throws {
+        var client = authenticated
+        client.parameters = ["page": 1]
+        let diagnosis = try diagnosis(of: client.wire(method: "GET", url: "/api/v1/settings", encoding: .url,
+                                                      signature: String(repeating: "A", count: 32)))
+        #expect(diagnosis.likelyCause == .unknown)
+        #expect(diagnosis.clientCanonical == nil)
+        #expect(diagnosis.journalJSON["client_canonical"] == .null)
+        #expect(diagnosis.journalJSON["expected"]?.stringValue == diagnosis.expected)
+        #expect(diagnosis.json["expected"] == nil)
     }
 
     @Test func twoBoolsSentAsNumbers() throws {
@@ -112,6 +132,22 @@ import Testing
         let diagnosis = try diagnosis(of: request)
         #expect(diagnosis.likelyCause == .percentEncodedValues)
         #expect(diagnosis.detail.contains("'nickname'"))
+        #expect(diagnosis.clientCanonical?.contains("Li%20Lei%20%26%20") == true)
+    }
+
+    /// A value hidden by its value (the same as a password's) stays hidden in the string the
+    /// client signed, where the mistake spelled it otherwise.
+    @Test func aHiddenValueStaysHiddenInTheClientsString() throws {
+        let client = SwiftClient(parameters: ["password": "open sesame&1", "confirm": "open sesame&1", "age": 18])
+        let signedParameters = client.parameters.mapValues { value in SwiftClient.escape("\(value)") as Any }
+        let request = client.wire(method: "POST", url: "/api/v1/users/register", encoding: .url,
+                                  signature: client.md5Signature(of: client.signingString(parameters: signedParameters)))
+        let diagnosis = try diagnosis(of: request)
+        #expect(diagnosis.likelyCause == .percentEncodedValues)
+        let clientString = try #require(diagnosis.clientCanonical)
+        #expect(clientString.contains("confirm***") && clientString.contains("password***"))
+        #expect(!clientString.contains("sesame"))
+        #expect(!diagnosis.canonical.contains("sesame"))
     }
 
     @Test func plusWrittenIntoAHandBuiltURL() throws {

@@ -21,7 +21,7 @@ public final class InMemoryBackend: @unchecked Sendable {
     public let connection: ConnectionInfo
 
     /// A backend with the server's defaults (but cheap password hashing); `configure` adjusts them.
-    public init(clock: ManualClock = ManualClock(), stubs: [Stub] = [],
+    public init(clock: ManualClock = ManualClock(), stubs: [Stub] = [], adminToken: String? = nil,
                 _ configure: (inout BackendSettings) -> Void = { _ in }) throws {
         self.clock = clock
         directory = TemporaryDirectory("pipeline")
@@ -37,6 +37,7 @@ public final class InMemoryBackend: @unchecked Sendable {
         logs.attach(flush: logger.flush)
         var admin = AdminSettings()
         admin.seedSQL = seed
+        admin.adminToken = adminToken
         environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: path, clock: clock,
                                          admin: admin, stubs: stubs)
         responder = try BackendResponder(environment: environment, loopIndex: 0)
@@ -50,6 +51,12 @@ public final class InMemoryBackend: @unchecked Sendable {
 
     /// The responder's response to `request`.
     public func send(_ request: HTTPRequest) -> HTTPResponse { plan(request).response }
+
+    /// The responder's response to `request` from a client at `host` (an IPv4 or IPv6 address).
+    public func send(_ request: HTTPRequest, fromHost host: String) throws -> HTTPResponse {
+        let peer = ConnectionInfo(id: 2, peer: try SocketAddress(host: host, port: 50_001), listenerName: "main")
+        return responder.respond(to: request, connection: peer).response
+    }
 
     /// The envelope of the response to `request`.
     public func envelope(_ request: HTTPRequest) throws -> ReceivedEnvelope { try ReceivedEnvelope(send(request)) }

@@ -10,6 +10,9 @@ public struct AdminSettings: Sendable {
     public var seedPath = "seed.sql"
     /// `GET /__admin/config`: every setting's effective value, secrets already redacted.
     public var effectiveConfiguration: JSONValue = .object(JSONObject())
+    /// `GET /__admin/pins`: `{spki_sha256, server_cer_base64, ca_pem}`, read at each call (a
+    /// renewal changes them); nil when the certificate files cannot be read.
+    public var pins: @Sendable () -> JSONValue? = { nil }
 
     /// Settings with no admin token, no seed and an empty configuration.
     public init() {}

@@ -14,6 +14,8 @@ struct StateControls {
         case reset
         /// `GET /__admin/config`.
         case config
+        /// `GET /__admin/pins`: the server certificate, the CA and the SPKI pin.
+        case pins
     }
 
     /// The event loop's database connection.
@@ -34,6 +36,9 @@ struct StateControls {
             return AdminResponse.json(["reset": true], requestID: requestID)
         case .config:
             return AdminResponse.json(settings.effectiveConfiguration, requestID: requestID)
+        case .pins:
+            guard let pins = settings.pins() else { throw .notFound("the server's certificate files cannot be read") }
+            return AdminResponse.json(pins, requestID: requestID)
         }
     }
 

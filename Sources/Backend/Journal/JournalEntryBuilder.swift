@@ -43,7 +43,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
         if !record.nearMisses.isEmpty { entry.add("near_misses", Self.bounded(.array(record.nearMisses.map(JSONValue.string)))) }
-        entry.add("diagnosis", record.diagnosis.map { Self.boundedMembers(Self.redacting($0.json, replacements)) } ?? .null)
+        entry.add("diagnosis", record.diagnosis.map { Self.boundedMembers(Self.redacting($0.journalJSON, replacements)) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))
         entry.add("latency_ms", thousandths: record.latencyMilliseconds)

@@ -46,6 +46,7 @@ extension RoutingTable {
         add("POST", "/__admin/tokens/expire", .admin(.state(.expireTokens)))
         add("POST", "/__admin/reset", .admin(.state(.reset)))
         add("GET", "/__admin/config", .admin(.state(.config)))
+        add("GET", "/__admin/pins", .admin(.state(.pins)))
         add("GET", "/__admin/scenarios", .admin(.mocks(.listScenarios)))
         add("DELETE", "/__admin/scenarios", .admin(.mocks(.resetScenarios)))
         add("GET", "/__admin/scenarios/{name}", named: { .admin(.mocks(.readScenario($0))) })
