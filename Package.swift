@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "HTTP"),
         .target(name: "Signing", dependencies: ["Crypto", "HTTP", "JSON"]),
-        .target(name: "Mocking", dependencies: ["JSON", "System"]),
+        .target(name: "Mocking", dependencies: ["JSON", "Signing", "System"]),
 
         // OpenSSL and SQLite wrappers.
         .target(name: "TLS", dependencies: ["COpenSSL", "Crypto", "System"]),

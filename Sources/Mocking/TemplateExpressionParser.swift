@@ -1,3 +1,5 @@
+import Signing
+
 /// Reads the inside of one `{{…}}`:
 ///
 ///     expression := source [("+" | "-") integer] ["or" literal] ["|" "number"]
@@ -104,11 +106,14 @@ struct TemplateExpressionParser {
         default: break
         }
         if token.text.hasPrefix("body/") {
+            let pointer: JSONPointer
             do {
-                return .body(try JSONPointer(String(token.text.dropFirst(4))))
+                pointer = try JSONPointer(String(token.text.dropFirst(4)))
             } catch {
                 throw self.error(error.rule, at: token.position)
             }
+            try refuseSecret(pointer.tokens.last ?? "", token)
+            return .body(pointer)
         }
         guard let dot = token.text.firstIndex(of: "."), token.text.index(after: dot) < token.text.endIndex else {
             throw error("has an unknown value '\(token.text)'", at: token.position)
@@ -116,8 +121,12 @@ struct TemplateExpressionParser {
         let name = String(token.text[token.text.index(after: dot)...])
         switch token.text[..<dot] {
         case "path": return .pathParameter(name)
-        case "param": return .parameter(name)
-        case "header": return .header(name)
+        case "param":
+            try refuseSecret(name, token)
+            return .parameter(name)
+        case "header":
+            try refuseSecret(name, token)
+            return .header(name)
         case "user":
             guard TemplateLimits.userFields.contains(name) else {
                 throw error("names an unknown user field '\(name)'; the fields are \(TemplateLimits.userFields.joined(separator: ", "))", at: token.position)
@@ -125,6 +134,16 @@ struct TemplateExpressionParser {
             return .user(name)
         default: throw error("has an unknown value '\(token.text)'", at: token.position)
         }
+    }
+
+    /// Headers that carry credentials, besides the names `SensitiveValues` masks.
+    private static let secretHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization", "x-admin-token"]
+
+    /// Refuses a value that is a secret by the one masking rule (`SensitiveValues`): an answer
+    /// must not echo a password or a token.
+    private func refuseSecret(_ name: String, _ token: Token) throws(DefinitionError) {
+        guard SensitiveValues.isSensitive(name: name) || Self.secretHeaders.contains(name.lowercased()) else { return }
+        throw error("names '\(name)', a secret an answer must not echo", at: token.position)
     }
 
     private mutating func integer(after token: Token) throws(DefinitionError) -> Int64 {

@@ -103,6 +103,9 @@ struct TemplateTests {
         (#"{"code": "abc"}"#, "response.code", "or a template"),
         (#"{"http_status": 99}"#, "response.http_status", "from 200 to 599"),
         (#"{"data": {"$repeat": 3}}"#, "response.data.item", "is required with $repeat"),
+        (#"{"data": "{{param.password}}"}"#, "response.data", "names 'password', a secret an answer must not echo"),
+        (#"{"data": "{{body/user/api_token}}"}"#, "response.data", "a secret an answer must not echo"),
+        (#"{"headers": {"X-Echo": "{{header.Authorization}}"}}"#, "response.headers.X-Echo", "a secret an answer must not echo"),
     ])
     func errorsAtCreation(response: String, field: String, rule: String) {
         let error = Fixture.refusal(#"{"request": {"method": "GET", "path": "/api/v1/a"}, "response": \#(response)}"#)
