@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "HTTP"),
         .target(name: "Signing", dependencies: ["Crypto", "HTTP", "JSON"]),
+        .target(name: "Mocking", dependencies: ["JSON", "Signing", "System"]),
 
         // OpenSSL and SQLite wrappers.
         .target(name: "TLS", dependencies: ["COpenSSL", "Crypto", "System"]),
@@ -29,8 +30,8 @@ let package = Package(
         // The server.
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "System", "TLS"]),
         .target(name: "AdminConsole", dependencies: ["HTTP"]),
-        .target(name: "Backend", dependencies: ["AdminConsole", "HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Crypto", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry"]),
+        .target(name: "Backend", dependencies: ["AdminConsole", "HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON", "Mocking"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Crypto", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry", "Mocking"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
         .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
@@ -48,9 +49,10 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "System"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport"]),
         .testTarget(name: "AdminConsoleTests", dependencies: ["AdminConsole", "HTTP"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport", "Mocking"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
+        .testTarget(name: "MockingTests", dependencies: ["Mocking", "JSON", "System"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "System", "JSON"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CountersignCommands", "CountersignServer", "CountersignClient", "Signing", "HTTP", "JSON"]),

@@ -1,3 +1,4 @@
+import Mocking
 import System
 import Telemetry
 
@@ -22,17 +23,20 @@ public final class BackendEnvironment: Sendable {
     let loginThrottle: LoginThrottle?
     /// Faults injected with `POST /__admin/faults`.
     let faults = AdminRegistry<Fault>()
+    /// Stubs, scenarios and imported OpenAPI operations.
+    public let mocks: MockCatalog
     /// Stubs from the stubs folder and `POST /__admin/stubs`.
-    let stubs: AdminRegistry<Stub>
+    var stubs: AdminRegistry<Stub> { mocks.stubs }
     /// The counts `/metrics` shows, one shard per event loop.
     public let metrics = MetricsRegistry()
     /// Every endpoint by method and path, built once.
     let routes = RoutingTable.countersign()
 
-    /// The shared state of one server; `stubs` are those loaded from the stubs folder.
+    /// The shared state of one server; `stubs` are those loaded from the stubs folder, `imports`
+    /// the OpenAPI documents of `--import-openapi`.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,
                 clock: any WallClock = SystemWallClock(), admin: AdminSettings = AdminSettings(),
-                journal: Journal? = nil, stubs: [Stub] = []) {
+                journal: Journal? = nil, stubs: [Stub] = [], imports: [OpenAPIImport] = []) {
         self.settings = settings
         self.apps = apps
         self.logger = logger
@@ -40,7 +44,7 @@ public final class BackendEnvironment: Sendable {
         self.clock = clock
         self.admin = admin
         self.journal = journal
-        self.stubs = AdminRegistry(initial: stubs)
+        mocks = MockCatalog(stubs: stubs, imports: imports)
         loginThrottle = settings.loginThrottle.map(LoginThrottle.init)
     }
 }

@@ -10,6 +10,7 @@ extension Configuration {
         return .object(JSONObject([
             ("host", text(host)), ("port", number(port)), ("db", text(databasePath)), ("certs", text(certificatesDirectory)),
             ("seed", text(seedPath)), ("openapi", text(openAPIPath)), ("stubs", text(stubsDirectory)),
+            ("import_openapi", importOpenAPIPath.map(text) ?? .null), ("envelope_dialect", envelopeDialectPath.map(text) ?? .null),
             ("secret", redacted(secret)), ("signed_headers", .array(signedHeaders.map(text))),
             ("signature", text(signature.rawValue)), ("version_header", versionHeader.map(text) ?? .null),
             ("replay_window", replayWindowSeconds.map { text(Self.durationText($0)) } ?? "off"),

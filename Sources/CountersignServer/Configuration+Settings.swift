@@ -28,6 +28,12 @@ extension Configuration {
         Setting("stubs", "folder of stub files (*.json) loaded at start; absent is fine (default stubs)") { config, value throws(SettingRejection) in
             config.stubsDirectory = try nonEmpty(value)
         },
+        Setting("import-openapi", "OpenAPI 3 document (JSON) whose operations are answered under /api/ (default none)") { config, value throws(SettingRejection) in
+            config.importOpenAPIPath = try nonEmpty(value)
+        },
+        Setting("envelope-dialect", "JSON file naming the envelope's keys, success and not-logged-in codes and status policy (default code/message/data, 0, 20104)") { config, value throws(SettingRejection) in
+            config.envelopeDialectPath = try nonEmpty(value)
+        },
         Setting("secret", "replaces the default app's signing secret (default: the one in seed.sql)") { config, value throws(SettingRejection) in
             config.secret = try nonEmpty(value)
         },

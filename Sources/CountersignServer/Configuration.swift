@@ -15,6 +15,10 @@ public struct Configuration: Sendable {
     public var seedPath = "seed.sql"
     public var openAPIPath = "docs/openapi.yaml"
     public var stubsDirectory = "stubs"
+    /// The OpenAPI document whose operations are imported at start (`--import-openapi`).
+    public var importOpenAPIPath: String?
+    /// The envelope dialect file (`--envelope-dialect`).
+    public var envelopeDialectPath: String?
     public var secret: String?
     public var signedHeaders = ["X-API-VERSION", "Authorization", "X-DEVICE-ID"]
     public var signature = BackendSettings.SignatureRequirement.required

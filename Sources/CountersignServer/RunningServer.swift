@@ -32,6 +32,7 @@ public final class RunningServer: Sendable {
         let settings = try BackendSetup.settings(for: configuration)
         let seed = try BackendSetup.seed(for: configuration)
         let stubs = try StubFolder.load(configuration.stubsDirectory)
+        let imports = try MockFiles.imports(configuration.importOpenAPIPath)
         try checkListenAddress(of: configuration)
         let apps = try BackendSetup.prepareDatabase(for: configuration, seed: seed, logger: logger)
         let certificates = CertificatePaths(directory: configuration.certificatesDirectory)
@@ -57,7 +58,8 @@ public final class RunningServer: Sendable {
         transport.timeouts = configuration.timeouts
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
-                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs)
+                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs,
+                                             imports: imports)
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }

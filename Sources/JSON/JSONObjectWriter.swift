@@ -105,6 +105,20 @@ public struct JSONObjectWriter {
         JSONWriter.writeString(value, into: &bytes)
     }
 
+    /// Appends the member `name` with the integer `value`.
+    public mutating func add(_ name: MemberName, integer value: Int64) {
+        addSeparator()
+        bytes.append(contentsOf: name.text)
+        JSONWriter.writeInteger(value, into: &bytes)
+    }
+
+    /// Appends the member `name` with `value`.
+    public mutating func add(_ name: MemberName, _ value: JSONValue) {
+        addSeparator()
+        bytes.append(contentsOf: name.text)
+        JSONWriter.write(value, into: &bytes)
+    }
+
     /// The object's text, UTF-8.
     public consuming func finished() -> [UInt8] {
         var text: [UInt8] = []

@@ -42,6 +42,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
+        if !record.nearMisses.isEmpty { entry.add("near_misses", Self.bounded(.array(record.nearMisses.map(JSONValue.string)))) }
         entry.add("diagnosis", record.diagnosis.map { Self.boundedMembers(Self.redacting($0.journalJSON, replacements)) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))

@@ -15,6 +15,11 @@ struct APIOutcome {
     var diagnosis: SignatureDiagnosis? = nil
     /// The query/form arrays whose signature matched only with their elements rendered as numbers.
     var numericArrays: [String] = []
+    /// For a 10404 in development mode, the stubs that almost answered, each with its first
+    /// failed condition (the journal's `near_misses`).
+    var nearMisses: [String] = []
+    /// The path template of the stub or imported operation that answered (the metrics' route).
+    var mockRoute: String?
 
     /// The HTTP status sent; nil when the connection is dropped or reset instead.
     var httpStatus: Int? {
