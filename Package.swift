@@ -10,6 +10,7 @@ let package = Package(
         // C libraries, reached through module maps. Only the modules that wrap them import these.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CNGHTTP2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
         .target(name: "CLinux"),
         .target(name: "CommandLineArguments"),
         .target(name: "System", dependencies: ["CLinux"]),
@@ -25,12 +26,13 @@ let package = Package(
         .target(name: "TLS", dependencies: ["COpenSSL", "Crypto", "System"]),
         .target(name: "Certificates", dependencies: ["COpenSSL", "Crypto", "System"]),
         .target(name: "Store", dependencies: ["CSQLite", "System"]),
+        .target(name: "HTTP2", dependencies: ["CNGHTTP2", "HTTP"]),
 
         // The server.
-        .target(name: "Transport", dependencies: ["CLinux", "HTTP", "System", "TLS"]),
+        .target(name: "Transport", dependencies: ["CLinux", "HTTP", "HTTP2", "System", "TLS"]),
         .target(name: "Backend", dependencies: ["HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry"]),
-        .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Transport", "TLS", "HTTP2", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry"]),
+        .target(name: "CountersignClient", dependencies: ["HTTP", "HTTP2", "TLS", "Crypto", "JSON", "Signing"]),
         .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
         .executableTarget(name: "countersign", dependencies: ["CountersignCommands"]),
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "HTTP2Tests", dependencies: ["HTTP2", "HTTP"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "JSON", "Crypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TLSTests", dependencies: ["TLS", "Certificates", "TestSupport"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),
@@ -49,7 +52,7 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
-        .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend"]),
+        .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend", "HTTP2"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "System", "JSON"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CountersignCommands", "CountersignServer", "CountersignClient", "Signing", "HTTP", "JSON"]),
     ]
