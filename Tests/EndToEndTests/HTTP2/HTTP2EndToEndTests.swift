@@ -1,0 +1,87 @@
+import CountersignClient
+import HTTP
+import HTTP2
+import JSON
+import Testing
+import TestSupport
+
+/// The API over HTTP/2, as URLSession and OkHttp speak it once the server offers `h2`: the same
+/// answers as over HTTP/1.1, many calls on one connection.
+@Suite struct HTTP2EndToEndTests {
+    let server: TestServer
+    let admin: AdminClient
+
+    init() throws {
+        server = try TestServer.forAdmin()
+        admin = try AdminClient(server)
+    }
+
+    private func call(_ client: HTTP2Client, _ method: String, _ path: String, parameters: [(String, String)] = [],
+                      token: String? = nil) throws -> ReceivedEnvelope {
+        var signer = server.signer()
+        signer.token = token
+        return try ReceivedEnvelope(client.send(signer.request(method, path, parameters: parameters)))
+    }
+
+    @Test func theSeedFlowLoginCheckInAndExpiry() throws {
+        let client = try server.http2Client()
+        let login = try call(client, "POST", "/api/v1/users/login",
+                             parameters: [("phone", TestServer.demoPhone), ("password", TestServer.demoPassword)])
+        #expect(login.code == 0)
+        #expect(client.negotiatedALPN == "h2")
+        let token = try #require(login.data["token"]?.stringValue)
+        let checkin = try call(client, "POST", "/api/v1/checkin", token: token)
+        #expect(checkin.code == 0 || checkin.code == 20105, "\(checkin.message)")
+        #expect(try admin.call("POST", "/__admin/tokens/expire", #"{"phone": "\#(TestServer.demoPhone)"}"#).status == 200)
+        let expired = try call(client, "GET", "/api/v1/checkin", token: token)
+        #expect(expired.code == 20104)
+        #expect(expired.status == 401)
+    }
+
+    @Test func theAnswerIsTheOneHTTP1Gets() throws {
+        let overHTTP1 = try server.signedCall("GET", "/api/v1/no-such-thing")
+        let overHTTP2 = try call(server.http2Client(), "GET", "/api/v1/no-such-thing")
+        #expect(overHTTP2.code == overHTTP1.code)
+        #expect(overHTTP2.status == overHTTP1.status)
+        #expect(overHTTP2.message == overHTTP1.message)
+        #expect(overHTTP2.headers["content-type"] == overHTTP1.headers["Content-Type"])
+    }
+
+    @Test func aBadSignatureIsExplainedWithTheConfiguredSpelling() throws {
+        let client = try server.http2Client()
+        let wrong = try ReceivedEnvelope(client.send(MobileRequestSigner(secret: "not-the-secret").request("GET", "/api/v1/ping")))
+        #expect(wrong.code == 10003)
+        #expect(wrong.status == 403)
+        let diagnosis = try #require(wrong.data["diagnosis"])
+        #expect(diagnosis["canonical"] == "X-API-VERSION1.0<secret>")
+        #expect(diagnosis["keys"] == ["X-API-VERSION"])
+    }
+
+    @Test func aHundredConcurrentStreamsOnOneConnection() throws {
+        let client = try server.http2Client()
+        let requests = (0..<100).map { _ in server.signer().request("GET", "/api/v1/ping") }
+        let results = try client.send(requests)
+        #expect(results.count == 100)
+        let codes = try results.map { result -> Int64 in
+            guard case .response(let response) = result else { return -1 }
+            return try ReceivedEnvelope(response).code
+        }
+        #expect(codes.allSatisfy { $0 == 0 }, "\(codes)")
+    }
+
+    @Test func offTheServerOffersOnlyHTTP1() throws {
+        let server = try TestServer { $0.http2 = false }
+        #expect(throws: ClientError.self) { try server.http2Client().connect() }
+        #expect(try server.signedCall("GET", "/api/v1/ping").code == 0)
+    }
+
+    @Test func mutualTLSRequiredHoldsOverHTTP2() throws {
+        let server = try TestServer { $0.clientAuth = .require }
+        #expect(throws: ClientError.self) { _ = try call(server.http2Client(), "GET", "/api/v1/ping") }
+        var tls = server.clientTLS()
+        tls.clientCertificatePEMPath = server.certificates.clientCertificate
+        tls.clientPrivateKeyPEMPath = server.certificates.clientKey
+        let envelope = try ReceivedEnvelope(server.http2Client(tls: tls).send(server.signer().request("GET", "/api/v1/ping")))
+        #expect(envelope.code == 0)
+    }
+}
