@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh python3-venv
+scripts/install-python-peers.sh
 scripts/validate-openapi.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
