@@ -69,6 +69,20 @@ import TestSupport
         #expect(codes.allSatisfy { $0 == 0 }, "\(codes)")
     }
 
+    @Test func theJournalAndTheMetricsRecordTheProtocolAndTheNamesAsReceived() throws {
+        #expect(try call(server.http2Client(), "GET", "/api/v1/ping").code == 0)
+        #expect(try server.signedCall("GET", "/api/v1/ping").code == 0)
+        let entries = try admin.journal("?path=/api/v1/ping")
+        #expect(entries.compactMap { $0["protocol"]?.stringValue } == ["http/1.1", "h2"])
+        let names = entries.last?["header_names"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(names.contains("x-api-version") && names.contains("x-signature") && names.contains("host"), "\(names)")
+        #expect(entries.last?["headers"]?["X-API-VERSION"] == "1.0", "signed headers keep their configured spelling")
+        let scrape = try server.client().send(HTTPRequest(method: "GET", target: "/metrics", headers: ["Host": "localhost"]))
+        let metrics = String(decoding: scrape.body, as: UTF8.self).split(separator: "\n")
+        #expect(metrics.contains(#"countersign_requests_by_protocol_total{protocol="h2"} 1"#))
+        #expect(metrics.contains { $0.hasPrefix(#"countersign_requests_by_protocol_total{protocol="http/1.1"}"#) })
+    }
+
     @Test func offTheServerOffersOnlyHTTP1() throws {
         let server = try TestServer { $0.http2 = false }
         #expect(throws: ClientError.self) { try server.http2Client().connect() }
