@@ -73,7 +73,11 @@ struct MistakeCatalog {
             for index in altered.headers.indices { altered.headers[index].key = keys[index] }
             let changed = configured.indices.filter { keys[$0] != configured[$0] }
             let plural = changed.count > 1
-            return mistake(altered, detail: "the signature matches with the header \(plural ? "keys" : "key") "
+            let lowercased = input.receivedOverHTTP2 && changed.allSatisfy { keys[$0] == configured[$0].lowercased() }
+            let http2 = lowercased ? "HTTP/2 always sends header names lowercase (RFC 9113 §8.2.2), and the server signs "
+                + "them under its configured spelling \(English.list(changed.map { configured[$0] }, quoted: false)), whatever "
+                + "case arrives; " : ""
+            return mistake(altered, detail: http2 + "the signature matches with the header \(plural ? "keys" : "key") "
                 + "\(English.list(changed.map { keys[$0] })) instead of \(English.list(changed.map { configured[$0] })): "
                 + "sign headers under their exact spelling \(English.list(changed.map { configured[$0] }, quoted: false)) "
                 + "(the spelling changes both the string and the sort order).")

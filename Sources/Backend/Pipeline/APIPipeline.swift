@@ -66,7 +66,8 @@ struct APIPipeline {
                                 loop: inout APILoopState) -> APIOutcome {
         let match = router.match(request.method, request.path)
         let unchecked = SignatureCheck(unchecked: request, headerLookups)
-        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
+        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body,
+                                       version: request.version)
         let parameters: RequestParameters
         do throws(APIError) {
             try checkRequiredHeaders(request)

@@ -57,6 +57,23 @@ import TestSupport
         #expect(diagnosis["keys"] == ["X-API-VERSION"])
     }
 
+    @Test func namesSignedAsHTTP2SendsThemAreExplained() throws {
+        // The app signed the names as its HTTP/2 stack put them on the wire: lowercase.
+        var request = server.signer().request("GET", "/api/v1/ping")
+        let signed = MobileRequestSigner.signature(parameters: [], headers: [("x-api-version", "1.0")], secret: TestServer.defaultSecret)
+        request.headers.replaceOrAdd(name: "X-SIGNATURE", value: signed)
+        let envelope = try ReceivedEnvelope(server.http2Client().send(request))
+        #expect(envelope.code == 10003)
+        let diagnosis = try #require(envelope.data["diagnosis"])
+        #expect(diagnosis["likely_cause"] == "header-name-spelling")
+        let detail = diagnosis["detail"]?.stringValue ?? ""
+        #expect(detail.hasPrefix("HTTP/2 always sends header names lowercase"), "\(detail)")
+        #expect(detail.contains("configured spelling X-API-VERSION"), "\(detail)")
+        // The same mistake over HTTP/1.1 is explained without HTTP/2.
+        let overHTTP1 = try ReceivedEnvelope(server.client().send(request))
+        #expect(overHTTP1.data["diagnosis"]?["detail"]?.stringValue?.contains("HTTP/2") == false)
+    }
+
     @Test func aHundredConcurrentStreamsOnOneConnection() throws {
         let client = try server.http2Client()
         let requests = (0..<100).map { _ in server.signer().request("GET", "/api/v1/ping") }
