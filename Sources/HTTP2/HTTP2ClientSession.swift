@@ -50,7 +50,7 @@ public final class HTTP2ClientSession {
             }
         }
         guard stream > 0 else { throw HTTP2Error(code: Int(stream)) }
-        state.exchanges[stream] = HTTP2ClientState.Exchange(requestBody: request.body)
+        state.exchanges[stream] = HTTP2ClientState.Exchange(request: OutgoingBody(bytes: request.body))
         return stream
     }
 

@@ -13,8 +13,7 @@ public enum HTTP2ClientResult: Sendable, Equatable {
 final class HTTP2ClientState {
     /// A response being received.
     struct Exchange {
-        var requestBody: [UInt8] = []
-        var sentBytes = 0
+        var request = OutgoingBody()
         var status = 0
         var headers = HTTPHeaders()
         var body: [UInt8] = []
@@ -66,21 +65,10 @@ final class HTTP2ClientState {
         }
     }
 
-    /// Copies the next piece of `stream`'s request body into `buffer`.
+    /// Copies the next piece of `stream`'s request body into `buffer` (see `OutgoingBody.read`).
     func readRequestBody(of stream: Int32, into buffer: UnsafeMutablePointer<UInt8>, length: Int,
                          flags: UnsafeMutablePointer<UInt32>) -> Int {
-        guard let exchange = exchanges[stream] else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
-        let count = min(length, exchange.requestBody.count - exchange.sentBytes)
-        exchange.requestBody.withUnsafeBufferPointer { body in
-            guard let base = body.baseAddress, count > 0 else { return }
-            buffer.update(from: base + exchange.sentBytes, count: count)
-        }
-        exchanges[stream]?.sentBytes += count
-        if exchange.sentBytes + count == exchange.requestBody.count {
-            flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue
-            exchanges[stream]?.requestBody = []
-        }
-        return count
+        exchanges[stream]?.request.read(into: buffer, length: length, flags: flags) ?? Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
     }
 }
 

@@ -79,8 +79,7 @@ public final class HTTP2ServerSession {
         let length = bodyComplete ? response.body.count : response.headers["Content-Length"].flatMap { Int($0) }
         var block = HTTP2ResponseHead.block(for: response, date: date, length: carriesBody ? length : nil)
         let sendsBody = carriesBody && !headOnly && (!response.body.isEmpty || !bodyComplete)
-        state.streams[stream]?.responseBody = sendsBody ? response.body : []
-        state.streams[stream]?.bodyComplete = bodyComplete
+        state.streams[stream]?.response = OutgoingBody(bytes: sendsBody ? response.body : [], complete: bodyComplete)
         var provider = nghttp2_data_provider(source: nghttp2_data_source(ptr: nil), read_callback: HTTP2ServerCallbacks.readResponseBody)
         _ = withUnsafePointer(to: &provider) { provider in
             block.withFields { fields, count in
@@ -92,8 +91,8 @@ public final class HTTP2ServerSession {
     /// Adds `bytes` to the body of a response submitted with `bodyComplete` false; `final` ends it.
     public func appendBody(_ bytes: [UInt8], on stream: Int32, final: Bool) {
         guard state.streams[stream] != nil else { return }
-        state.streams[stream]?.responseBody.append(contentsOf: bytes)
-        state.streams[stream]?.bodyComplete = final
+        state.streams[stream]?.response.bytes.append(contentsOf: bytes)
+        state.streams[stream]?.response.complete = final
         _ = nghttp2_session_resume_data(session, stream)
     }
 

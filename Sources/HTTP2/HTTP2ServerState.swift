@@ -67,24 +67,10 @@ final class HTTP2ServerState {
         streams[stream] = nil
     }
 
-    /// Copies the next piece of `stream`'s response body into `buffer`: its length, or
-    /// `NGHTTP2_ERR_DEFERRED` while a dribbled body waits for more.
+    /// Copies the next piece of `stream`'s response body into `buffer` (see `OutgoingBody.read`).
     func readResponseBody(of stream: Int32, into buffer: UnsafeMutablePointer<UInt8>, length: Int,
                           flags: UnsafeMutablePointer<UInt32>) -> Int {
-        guard let current = streams[stream] else { return Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue) }
-        let count = min(length, current.responseBody.count - current.sentBytes)
-        if count == 0 && !current.bodyComplete { return Int(NGHTTP2_ERR_DEFERRED.rawValue) }
-        current.responseBody.withUnsafeBufferPointer { body in
-            guard let base = body.baseAddress, count > 0 else { return }
-            buffer.update(from: base + current.sentBytes, count: count)
-        }
-        let sent = current.sentBytes + count
-        streams[stream]?.sentBytes = sent
-        if sent == current.responseBody.count && current.bodyComplete {
-            flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue
-            streams[stream]?.responseBody = []
-        }
-        return count
+        streams[stream]?.response.read(into: buffer, length: length, flags: flags) ?? Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
     }
 
     private func complete(stream: Int32) {

@@ -17,11 +17,8 @@ struct HTTP2Stream {
     /// The request was handed on (answered, or refused for a limit): later DATA is discarded.
     var dispatched = false
 
-    /// The response body, sent from `sentBytes` on; `bodyComplete` is false while more is to come
-    /// (a dribbled answer).
-    var responseBody: [UInt8] = []
-    var sentBytes = 0
-    var bodyComplete = true
+    /// The response body, once answered.
+    var response = OutgoingBody()
 
     /// Adds one decoded field; false when it passes `limit` (it is then not kept).
     mutating func add(name: String, value: String, listBytes: Int, limit: Int) {

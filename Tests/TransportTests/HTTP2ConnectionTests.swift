@@ -45,7 +45,7 @@ import TestSupport
         clock.advance(milliseconds: 1_000)
         #expect(harness.server.openConnections == 1)
         clock.advance(milliseconds: 1_500)
-        #expect(await eventually(withinMilliseconds: 10_000) { answer.withLock { $0 } == 200 })
+        #expect(await eventually(withinMilliseconds: 30_000) { answer.withLock { $0 } == 200 })
     }
 
     @Test func shutdownSendsGoAwayAndFinishesTheStreamInFlight() async throws {
@@ -55,7 +55,9 @@ import TestSupport
         harness.server.shutdown()
         #expect(await eventually(withinMilliseconds: 10_000) { answer.withLock { $0 } == 200 })
         #expect(await eventually(withinMilliseconds: 10_000) { harness.server.openConnections == 0 })
-        #expect(harness.closeReasons.withLock { $0 } == [.shutdown])
+        // The server lingers after its last frames; a client that closes first ends it sooner.
+        let reasons = harness.closeReasons.withLock { $0 }
+        #expect(reasons == [.shutdown] || reasons == [.peerClosed], "\(reasons)")
     }
 
     @Test func aClientOfferingOnlyHTTP1GetsHTTP1() throws {
