@@ -2,7 +2,7 @@
 # Builds with warnings as errors and runs every test (unit and end-to-end over TLS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-dependencies.sh python3-venv
+scripts/install-dependencies.sh python3-venv openjdk-17-jdk-headless
 scripts/install-python-peers.sh
 scripts/validate-openapi.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
