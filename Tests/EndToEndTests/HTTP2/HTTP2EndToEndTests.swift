@@ -74,6 +74,21 @@ import TestSupport
         #expect(overHTTP1.data["diagnosis"]?["detail"]?.stringValue?.contains("HTTP/2") == false)
     }
 
+    @Test(arguments: [true, false])
+    func aHeaderSignedOutsideTheSignedSetIsNamed(overHTTP2: Bool) throws {
+        // The app also signs X-Trace, which the server does not sign.
+        var request = server.signer().request("GET", "/api/v1/ping")
+        request.headers.add(name: "X-Trace", value: "abc")
+        let signed = MobileRequestSigner.signature(parameters: [], headers: [("X-API-VERSION", "1.0"), ("X-Trace", "abc")],
+                                                   secret: TestServer.defaultSecret)
+        request.headers.replaceOrAdd(name: "X-SIGNATURE", value: signed)
+        let response = overHTTP2 ? try server.http2Client().send(request) : try server.client().send(request)
+        let diagnosis = try #require(try ReceivedEnvelope(response).data["diagnosis"])
+        #expect(diagnosis["likely_cause"] == "header-outside-signed-set")
+        let detail = diagnosis["detail"]?.stringValue ?? ""
+        #expect(detail.contains("the header X-Trace signed too"), "\(detail)")
+    }
+
     @Test func aHundredConcurrentStreamsOnOneConnection() throws {
         let client = try server.http2Client()
         let requests = (0..<100).map { _ in server.signer().request("GET", "/api/v1/ping") }
