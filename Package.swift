@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "System"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport", "CountersignClient"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "HTTP2", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "HTTP2", "TLS", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend", "HTTP2"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "System", "JSON"]),

@@ -135,9 +135,6 @@ extension Connection {
     /// receiving while a request is incomplete, otherwise idle (so a peer holding streams it never reads
     /// times out); once the session has ended, the connection closes after its last frames.
     private func settleStateMachine(for session: HTTP2ServerSession) {
-        if session.isFinished {
-            return closeAfterFlush(machine.isDraining ? .shutdown : .http2SessionEnded)
-        }
         let now = loop.clock.now()
         let receiving = session.hasIncompleteRequests
         if http2LateAnswers > 0 {
@@ -155,5 +152,7 @@ extension Connection {
         default:
             machine.inputArrived(now: now, partialRequest: receiving, readingBody: false)
         }
+        // Checked last: a late answer that was the last stream has just let the machine leave `answeringLate`.
+        if session.isFinished { closeAfterFlush(machine.isDraining ? .shutdown : .http2SessionEnded) }
     }
 }

@@ -49,7 +49,8 @@ import TestSupport
     }
 
     @Test func shutdownSendsGoAwayAndFinishesTheStreamInFlight() async throws {
-        let harness = try TransportHarness()
+        // A grace period no test waits out: the connection must close because its last stream is done.
+        let harness = try TransportHarness { $0.shutdownGraceMilliseconds = 600_000 }
         let answer = sendInBackground(TransportHarness.get("/long-delay"), to: harness)
         #expect(await eventually(withinMilliseconds: 10_000) { harness.requestsReceived.withLock { $0 } == 1 })
         harness.server.shutdown()
