@@ -1,14 +1,6 @@
 import CNGHTTP2
 import HTTP
 
-/// What one client stream's frames came to.
-public enum HTTP2ClientResult: Sendable, Equatable {
-    /// A complete response.
-    case response(HTTPResponse)
-    /// The server reset the stream with this HTTP/2 error code (2: INTERNAL_ERROR, 7: REFUSED_STREAM, ...).
-    case reset(errorCode: UInt32)
-}
-
 /// What the callbacks of one client session read and write (nghttp2's user data).
 final class HTTP2ClientState {
     /// A response being received.

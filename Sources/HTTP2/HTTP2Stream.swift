@@ -20,7 +20,8 @@ struct HTTP2Stream {
     /// The response body, once answered.
     var response = OutgoingBody()
 
-    /// Adds one decoded field; false when it passes `limit` (it is then not kept).
+    /// Adds one decoded field of `listBytes` (as SETTINGS_MAX_HEADER_LIST_SIZE counts it); past `limit`
+    /// nothing more is kept and `headersTooLarge` is set.
     mutating func add(name: String, value: String, listBytes: Int, limit: Int) {
         headerListBytes += listBytes
         guard !headersTooLarge, headerListBytes <= limit else {
