@@ -80,6 +80,19 @@ public struct JSONObjectWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Appends the member `name` with an array of `strings`, written as they come (no `JSONValue` made).
+    public mutating func add(_ name: StaticString, strings: [String]) {
+        addName(name)
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for string in strings {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            JSONWriter.writeString(string, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Appends the member `name` with an object whose members `fill` adds.
     public mutating func addObject(_ name: StaticString, _ fill: (inout JSONObjectWriter) -> Void) {
         addName(name)

@@ -41,7 +41,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("protocol", string: request.version.protocolName)
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
         // As received: over HTTP/2 every name is lowercase, which is what a signature check meets.
-        entry.add("header_names", .array(request.headers.map { .string($0.name) }))
+        entry.add("header_names", strings: request.headers.map(\.name))
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
