@@ -1,5 +1,6 @@
 import Backend
 import Certificates
+import HTTP2
 import Store
 import TLS
 import Telemetry
@@ -44,6 +45,10 @@ public struct Configuration: Sendable {
     public var timeouts = ConnectionTimeouts()
     public var passwordIterations = 100_000
     public var sessionResumption = true
+    /// Whether ALPN offers `h2` before `http/1.1` on every listener.
+    public var http2 = true
+    /// The HTTP/2 limits (streams, header list, window, resets); the body limit is HTTP/1.1's.
+    public var http2Limits = HTTP2Settings()
 
     /// The defaults.
     public init() {}

@@ -56,6 +56,8 @@ public final class RunningServer: Sendable {
         var transport = TransportConfiguration(eventLoops: configuration.eventLoops)
         transport.maxConnections = configuration.maxConnections
         transport.timeouts = configuration.timeouts
+        transport.http2 = configuration.http2Limits
+        transport.http2.maxBodyBytes = transport.httpLimits.maxBodyBytes
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
                                              clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs,

@@ -38,7 +38,10 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("time_ms", integer: record.timeMilliseconds)
         entry.add("method", string: request.method)
         entry.add("path", string: request.path)
+        entry.add("protocol", string: request.version.protocolName)
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
+        // As received: over HTTP/2 every name is lowercase, which is what a signature check meets.
+        entry.add("header_names", strings: request.headers.map(\.name))
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }

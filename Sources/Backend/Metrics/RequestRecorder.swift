@@ -80,7 +80,8 @@ struct RequestRecorder {
 
     /// Counts an answered request in this loop's shard (`latency` in milliseconds).
     private func count(_ request: HTTPRequest, route: String, status: Int?, code: Int?, verdict: JournalVerdict?, latency: Double) {
-        let labels = RequestLabels(route: route, method: request.method, status: status, code: code, verdict: verdict)
+        let labels = RequestLabels(route: route, method: request.method, status: status, code: code, verdict: verdict,
+                                   protocolName: request.version.protocolName)
         let statements = store.statementTiming.since(statementsAtStart)
         metricsShard.recordRequest(labels, seconds: latency / 1000, statements: statements)
     }

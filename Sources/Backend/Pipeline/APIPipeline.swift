@@ -66,7 +66,8 @@ struct APIPipeline {
     private func checkAndHandle(_ request: HTTPRequest, route match: RouteLookup<APIRoute>, requestID: String, language: Language,
                                 peer: String, loop: inout APILoopState) -> APIOutcome {
         let unchecked = SignatureCheck(unchecked: request, headerLookups)
-        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
+        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body,
+                                       version: request.version)
         let parameters: RequestParameters
         do throws(APIError) {
             try checkRequiredHeaders(request)
