@@ -28,6 +28,16 @@ import TestSupport
         #expect(open.data["near_misses"] == ["stub 1 (GET /api/v1/orders/{id}): param 'status' was 'open', the stub wants 'paid'"])
     }
 
+    @Test func nowInMillisecondsComesFromTheClockToTheMillisecond() throws {
+        let backend = try InMemoryBackend()
+        backend.clock.advance(milliseconds: 250)
+        try add(backend, #"{"request": {"method": "GET", "path": "/api/v1/clock"}, "response": {"data": {"s": "{{now}}", "ms": "{{now.ms}}"}}}"#)
+        let answer = try backend.signedCall("GET", "/api/v1/clock")
+        let milliseconds = backend.clock.unixMilliseconds()
+        #expect(milliseconds % 1000 == 250)
+        #expect(answer.data == ["s": .number(JSONNumber(milliseconds / 1000)), "ms": .number(JSONNumber(milliseconds))])
+    }
+
     @Test func nearMissesAreLeftOutInProductionMode() throws {
         let backend = try InMemoryBackend { $0.mode = .production }
         try add(backend, #"{"request": {"method": "GET", "path": "/api/v1/orders", "params": {"status": "paid"}}}"#)

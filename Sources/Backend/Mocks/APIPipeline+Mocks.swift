@@ -57,7 +57,7 @@ extension APIPipeline {
         }
         let envelope: InjectedEnvelope
         do {
-            let answer = try stub.answer(view, pathParameters: parameters, user: user, nowMilliseconds: environment.clock.unixSeconds() * 1000)
+            let answer = try stub.answer(view, pathParameters: parameters, user: user, nowMilliseconds: environment.clock.unixMilliseconds())
             envelope = InjectedEnvelope(code: answer.code, message: answer.message, data: answer.data, httpStatus: answer.httpStatus,
                                         headers: answer.headers.map { (name: $0.name, value: $0.value) })
         } catch {
