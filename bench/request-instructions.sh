@@ -42,15 +42,26 @@ wait_until_up() { # URL
   echo "the server did not start" >&2; exit 1
 }
 
-# Runs the client against the server on $port (pid $server) under callgrind; prints
-# "requests resumed instructions".
+# A shell command that waits until Countersign's journal has written every request answered so
+# far (its count stops moving for half a second), so that the journal thread's rows fall inside
+# the measured window exactly when their requests do and the count does not move with timing.
+# nginx has no journal: for it the command does nothing.
+journal_settled() {
+  [[ $1 == countersign ]] || { echo true; return; }
+  local count="curl -s --cacert $work/certs/ca.pem -X POST https://localhost:$port/__admin/requests/count"
+  echo "last=; now=\$($count); until [ \"\$now\" = \"\$last\" ]; do last=\$now; sleep 0.5; now=\$($count); done"
+}
+
+# Runs the client against the server ($1: countersign or nginx) on $port (pid $server) under
+# callgrind; prints "requests resumed instructions".
 measure() {
-  local counts requests resumed dump
+  local counts requests resumed dump settled
+  settled=$(journal_settled "$1")
   counts=$(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
-    "callgrind_control -z $server >/dev/null 2>&1" "callgrind_control -d $server >/dev/null 2>&1" "$path")
+    "$settled; callgrind_control -z $server >/dev/null 2>&1" "$settled; callgrind_control -d $server >/dev/null 2>&1" "$path")
   read -r requests resumed <<<"$counts"
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
-  dump=$(ls "$1".* | head -1)
+  dump=$(ls "$work/$1.out".* | head -1)
   echo "$requests $resumed $(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
 }
 
@@ -66,7 +77,7 @@ signature=$($bin sign --secret dev-secret-please-change --method GET --path "$pa
   --header 'X-API-VERSION: 1.0' --header "Authorization: Bearer $token" | sed -n 's/^signature: //p')
 body=$(curl -s --cacert "$work/certs/ca.pem" -H 'X-API-VERSION: 1.0' -H "Authorization: Bearer $token" \
   -H "X-SIGNATURE: $signature" "https://localhost:$port$path")
-read -r requests resumed countersign < <(measure "$work/countersign.out")
+read -r requests resumed countersign < <(measure countersign)
 
 # nginx: the same answer as a static response.
 cat > "$work/nginx.conf" <<NGINX
@@ -95,7 +106,7 @@ valgrind --tool=callgrind --callgrind-out-file="$work/nginx.out" nginx -c "$work
   > "$work/nginx.log" 2>&1 &
 server=$!
 wait_until_up "https://localhost:$port$path"
-read -r nginx_requests nginx_resumed nginx < <(measure "$work/nginx.out")
+read -r nginx_requests nginx_resumed nginx < <(measure nginx)
 
 connections="over 4 keep-alive connections"
 [[ $mode == newconn ]] && connections="each on a new connection (resumed: Countersign $resumed, nginx $nginx_resumed)"
