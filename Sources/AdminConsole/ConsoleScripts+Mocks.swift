@@ -136,11 +136,12 @@ const Mocks = (() => {
     });
   }
 
-  // The imports: each document's title, prefix and operations; a form that posts a pasted or
-  // chosen document as it is.
+  // The imports: each document's title, prefix and operations, with a delete button; a form
+  // that posts a pasted or chosen document as it is.
   class Imports {
     constructor(list, form, status) {
       this.list = list;
+      this.error = form.querySelector(".error");
       Controls.submitting(form, async () => {
         const file = form.elements.file.files[0];
         const text = file ? await readText(file) : form.elements.document.value;
@@ -158,9 +159,20 @@ const Mocks = (() => {
       if (answer.imports.length === 0) this.list.append(el("li", { className: "hint", text: "none" }));
       for (const document of answer.imports) {
         const operations = el("ul", { className: "operations" }, (document.operations || []).map((operation) => el("li", {}, [el("code", { text: operation })])));
+        const remove = el("button", { text: "Delete", attrs: { type: "button", "aria-label": "Delete import " + document.id } });
+        remove.addEventListener("click", async () => {
+          this.error.textContent = "";
+          try {
+            await Api.call("DELETE", "/__admin/imports/" + document.id);
+          } catch (error) {
+            this.error.textContent = error.message;
+          }
+          await this.load();
+        });
         this.list.append(el("li", { className: "import" }, [el("div", {}, [
-          el("strong", { text: document.title }), el("span", { className: "hint", text: " under " + document.prefix }), operations,
-        ])]));
+          el("strong", { text: "#" + document.id + "  " + document.title }), el("span", { className: "hint", text: " under " + document.prefix }),
+          operations,
+        ]), remove]));
       }
     }
   }

@@ -399,7 +399,7 @@ class ConsoleTests(unittest.TestCase):
         wait(self.driver, 5, lambda: self.scenario_state("ui-orders") == "Started", "reset all did not reset")
         self.assertEqual(self.server.signed("GET", "/api/v1/ui-orders", {})[0]["data"], [])
 
-    def test_k_an_openapi_document_imported_from_the_page_answers_its_example(self):
+    def test_k_an_openapi_document_imported_from_the_page_answers_its_example_until_deleted(self):
         self.show("mocks")
         # A pasted document with a mistake: the server's message, word for word.
         broken = '{"openapi": "3.0.3", "info": {"title": "Broken", "version": "1"}, "paths": {"/x": {"get": {"responses": {"200": {"$ref": "#/nowhere"}}}}}}'
@@ -426,6 +426,11 @@ class ConsoleTests(unittest.TestCase):
         self.assertEqual(error.text, "")
         envelope, _ = self.server.signed("GET", "/api/uishop/orders", {})
         self.assertEqual((envelope["code"], envelope["data"]), (0, [{"id": 1, "sku": "A1"}]))
+        _, imports = self.admin("GET", "/__admin/imports")
+        shop = next(item for item in imports["imports"] if item["title"] == "UI shop")
+        self.driver.find_element(By.CSS_SELECTOR, '#import-list button[aria-label="Delete import %d"]' % shop["id"]).click()
+        wait(self.driver, 5, lambda: "UI shop" not in listing(), "import not deleted")
+        self.assertEqual(self.server.signed("GET", "/api/uishop/orders", {})[0]["code"], 10404)
 
     def test_l_near_misses_are_shown_in_the_detail(self):
         status, stub = self.admin("POST", "/__admin/stubs", {"request": {"method": "GET", "path": "/api/v1/ui-coupons",
