@@ -101,19 +101,20 @@ const Mocks = (() => {
       const state = el("input", { attrs: { name: "state", required: "", spellcheck: "false", size: "10",
         "aria-label": "New state of " + scenario.name } });
       state.value = scenario.state;
+      const reset = el("button", { text: "Reset", attrs: { type: "button", "aria-label": "Reset scenario " + scenario.name } });
+      reset.addEventListener("click", () => this.run(() => Api.call("DELETE", path)));
       const form = el("form", { className: "inline", attrs: { "data-scenario": scenario.name } }, [
         el("code", { className: "name", text: scenario.name }),
         el("span", { className: "state", text: scenario.state }),
         state,
         el("button", { text: "Set", attrs: { type: "submit" } }),
+        reset,
       ]);
       form.addEventListener("submit", (event) => {
         event.preventDefault();
         this.run(() => Api.call("PUT", path, { state: state.value.trim() }));
       });
-      const reset = el("button", { text: "Reset", attrs: { type: "button", "aria-label": "Reset scenario " + scenario.name } });
-      reset.addEventListener("click", () => this.run(() => Api.call("DELETE", path)));
-      return el("li", {}, [form, reset]);
+      return el("li", {}, [form]);
     }
 
     async run(action) {
