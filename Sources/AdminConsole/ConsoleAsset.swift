@@ -34,6 +34,7 @@ public struct ConsoleAsset: Sendable {
         ConsoleAsset("list.js", javaScript, ConsoleScripts.list),
         ConsoleAsset("detail.js", javaScript, ConsoleScripts.detail),
         ConsoleAsset("controls.js", javaScript, ConsoleScripts.controls),
+        ConsoleAsset("mocks.js", javaScript, ConsoleScripts.mocks),
         ConsoleAsset("config.js", javaScript, ConsoleScripts.config),
         ConsoleAsset("app.js", javaScript, ConsoleScripts.app),
     ]

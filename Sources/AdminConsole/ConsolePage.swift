@@ -16,6 +16,7 @@ enum ConsolePage {
 <script src="/__admin/ui/list.js" defer></script>
 <script src="/__admin/ui/detail.js" defer></script>
 <script src="/__admin/ui/controls.js" defer></script>
+<script src="/__admin/ui/mocks.js" defer></script>
 <script src="/__admin/ui/config.js" defer></script>
 <script src="/__admin/ui/app.js" defer></script>
 </head>
@@ -25,6 +26,7 @@ enum ConsolePage {
   <nav class="tabs" aria-label="Views">
     <button type="button" class="tab" data-view="requests" aria-current="page">Requests</button>
     <button type="button" class="tab" data-view="controls">Controls</button>
+    <button type="button" class="tab" data-view="mocks">Stubs</button>
     <button type="button" class="tab" data-view="config">Configuration</button>
   </nav>
   <p id="status" class="status" role="status" aria-live="polite"></p>
@@ -95,23 +97,6 @@ enum ConsolePage {
         </form>
         <ul id="fault-list" class="items"></ul>
       </section>
-      <section class="card" aria-labelledby="stubs-title">
-        <h2 id="stubs-title">Stubs</h2>
-        <form id="stub-form" class="fields" data-endpoint="/__admin/stubs" data-list="stub-list">
-          <label>Method <input name="method" required value="GET" size="6"></label>
-          <label>Path <input name="path" required placeholder="/api/v1/banner" spellcheck="false"></label>
-          <label>Code <input name="code" type="number" data-type="integer" placeholder="0"></label>
-          <label>Message <input name="message"></label>
-          <label class="wide">Data (JSON) <textarea name="data" data-type="json" rows="3" spellcheck="false" placeholder='{"title": "Spring sale"}'></textarea></label>
-          <label>HTTP status <input name="http_status" type="number" data-type="integer"></label>
-          <label>Delay (ms) <input name="delay_ms" type="number" data-type="integer"></label>
-          <label>Times <input name="times" type="number" data-type="integer" placeholder="until deleted"></label>
-          <label class="check"><input name="auth" type="checkbox" data-type="bool"> Requires a token</label>
-          <button type="submit">Add stub</button>
-          <p class="error" role="alert"></p>
-        </form>
-        <ul id="stub-list" class="items"></ul>
-      </section>
       <section class="card" aria-labelledby="tokens-title">
         <h2 id="tokens-title">Tokens and reset</h2>
         <form id="expire-form" class="fields">
@@ -124,10 +109,58 @@ enum ConsolePage {
           <p class="error" role="alert"></p>
         </form>
         <form id="reset-form" class="fields">
-          <p>Reset restores the database to its seed and clears the journal, the faults and the run-time stubs.</p>
+          <p>Reset restores the database to its seed; clears the journal, the faults, the run-time stubs and imports; and puts every scenario back in Started.</p>
           <button type="submit" class="danger">Reset everything</button>
           <p class="error" role="alert"></p>
         </form>
+      </section>
+    </div>
+  </section>
+
+  <section id="view-mocks" class="view" hidden aria-label="Stubs, scenarios and imports">
+    <div class="grid">
+      <section class="card" aria-labelledby="stubs-title">
+        <h2 id="stubs-title">Stubs</h2>
+        <form id="stub-form" class="fields" data-endpoint="/__admin/stubs" data-list="stub-list">
+          <label>Method <input name="method" required value="GET" size="6" spellcheck="false"></label>
+          <label>Path <input name="path" required placeholder="/api/v1/orders/{id}" spellcheck="false"></label>
+          <label class="wide">Parameters (one name=value a line; name=~regex; name? present; !name absent)
+            <textarea name="params" rows="2" spellcheck="false" placeholder="status=paid"></textarea></label>
+          <label>Code <input name="code" type="number" placeholder="0"></label>
+          <label>Message <input name="message"></label>
+          <label class="wide">Data (JSON) <textarea name="data" rows="3" spellcheck="false" placeholder='{"id": "{{path.id}}"}'></textarea></label>
+          <label>HTTP status <input name="http_status" type="number"></label>
+          <label>Priority <input name="priority" type="number" placeholder="5"></label>
+          <label>Delay (ms) <input name="delay_ms" type="number"></label>
+          <label>Times <input name="times" type="number" placeholder="until deleted"></label>
+          <label>Scenario <input name="scenario" placeholder="none" spellcheck="false"></label>
+          <label>Required state <input name="state" placeholder="any" spellcheck="false"></label>
+          <label>Next state <input name="next_state" placeholder="unchanged" spellcheck="false"></label>
+          <label class="check"><input name="auth" type="checkbox"> Requires a token</label>
+          <button type="submit">Add stub</button>
+          <p class="error" role="alert"></p>
+        </form>
+        <ul id="stub-list" class="items"></ul>
+      </section>
+      <section class="card" aria-labelledby="scenarios-title">
+        <h2 id="scenarios-title">Scenarios</h2>
+        <p class="hint">Each starts in Started; a stub's next state moves it when the stub answers.</p>
+        <ul id="scenario-list" class="items"></ul>
+        <form id="scenarios-form" class="fields">
+          <button type="submit">Reset all to Started</button>
+          <p class="error" role="alert"></p>
+        </form>
+      </section>
+      <section class="card" aria-labelledby="imports-title">
+        <h2 id="imports-title">OpenAPI imports</h2>
+        <form id="import-form" class="fields">
+          <label class="wide">OpenAPI 3 document (JSON)
+            <textarea name="document" rows="4" spellcheck="false" placeholder='{"openapi": "3.0.3", …}'></textarea></label>
+          <label class="wide">or a file <input name="file" type="file" accept=".json,application/json"></label>
+          <button type="submit">Import</button>
+          <p class="error" role="alert"></p>
+        </form>
+        <ul id="import-list" class="items"></ul>
       </section>
     </div>
   </section>

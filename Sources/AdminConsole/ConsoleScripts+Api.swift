@@ -25,25 +25,26 @@ const Api = (() => {
   }
 
   // METHOD path with an optional JSON body; resolves to the parsed answer (null for 204).
-  async function call(method, path, body) {
+  function call(method, path, body) {
+    return send(method, path, body === undefined ? undefined : JSON.stringify(body));
+  }
+
+  // METHOD path with `text` as its JSON body, sent as it is (an OpenAPI document the server parses).
+  async function send(method, path, text) {
     const headers = {};
     const sent = token();
     if (sent) headers["X-Admin-Token"] = sent;
-    let payload;
-    if (body !== undefined) {
-      headers["Content-Type"] = "application/json";
-      payload = JSON.stringify(body);
-    }
+    if (text !== undefined) headers["Content-Type"] = "application/json";
     let response;
     try {
-      response = await fetch(path, { method, headers, body: payload, cache: "no-store", credentials: "omit" });
+      response = await fetch(path, { method, headers, body: text, cache: "no-store", credentials: "omit" });
     } catch (error) {
       throw new ApiError(0, "the server cannot be reached");
     }
-    const text = await response.text();
+    const answer = await response.text();
     let json = null;
-    if (text) {
-      try { json = JSON.parse(text); } catch (error) { json = null; }
+    if (answer) {
+      try { json = JSON.parse(answer); } catch (error) { json = null; }
     }
     if (!response.ok) {
       const message = json && typeof json.error === "string" ? json.error : "HTTP " + response.status;
@@ -54,7 +55,7 @@ const Api = (() => {
   }
 
   return {
-    ApiError, call, token, setToken,
+    ApiError, call, send, token, setToken,
     onAuthNeeded(handler) { authNeeded = handler; },
   };
 })();

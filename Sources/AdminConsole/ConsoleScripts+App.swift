@@ -20,7 +20,8 @@ extension ConsoleScripts {
     split.classList.add("open");
     Detail.show($("detail"), entry, closeDetail);
   });
-  const controls = Controls.setUp(status);
+  const mocks = Mocks.setUp(status);
+  const controls = Controls.setUp(status, mocks.load);
   const configuration = Configuration.setUp();
 
   // Polling: `since` is inclusive and in milliseconds, so each poll asks again for the last
@@ -96,7 +97,7 @@ extension ConsoleScripts {
   });
 
   // Views.
-  const loaders = { requests: () => Promise.resolve(), controls: controls.load, config: configuration.load };
+  const loaders = { requests: () => Promise.resolve(), controls: controls.load, mocks: mocks.load, config: configuration.load };
   function show(view) {
     for (const tab of document.querySelectorAll(".tab")) {
       if (tab.dataset.view === view) tab.setAttribute("aria-current", "page");

@@ -1,9 +1,9 @@
 extension ConsoleScripts {
-    /// `/__admin/ui/controls.js`: the faults, stubs, token and reset forms.
+    /// `/__admin/ui/controls.js`: the faults, token and reset forms, and the registry listing that stubs share.
     static let controls = #"""
 "use strict";
-// Faults, stubs, token expiry and reset: forms that send the admin API's own fields and show
-// the server's own message when it refuses them.
+// Faults, token expiry and reset: forms that send the admin API's own fields and show the
+// server's own message when it refuses them. The registry (list, delete, add) serves stubs too.
 const Controls = (() => {
   const { el, clear } = Render;
 
@@ -47,15 +47,20 @@ const Controls = (() => {
   }
 
   // A registry (faults or stubs): the listing, one delete button per item, and the add form.
+  // `options.body(form)` builds what is posted (the form's fields by default), `options.describe(item)`
+  // the item's text, `options.changed()` runs after each change.
   class Registry {
-    constructor(form, key) {
+    constructor(form, key, options = {}) {
       this.form = form;
       this.key = key;
       this.endpoint = form.dataset.endpoint;
       this.list = document.getElementById(form.dataset.list);
+      this.describe = options.describe || describe;
+      this.changed = options.changed || (() => Promise.resolve());
+      const body = options.body || fields;
       submitting(form, async () => {
-        await Api.call("POST", this.endpoint, fields(form));
-        await this.load();
+        await Api.call("POST", this.endpoint, body(form));
+        await Promise.all([this.load(), this.changed()]);
       });
     }
 
@@ -72,16 +77,16 @@ const Controls = (() => {
           } catch (error) {
             this.form.querySelector(".error").textContent = error.message;
           }
-          await this.load();
+          await Promise.all([this.load(), this.changed()]);
         });
-        this.list.append(el("li", {}, [el("code", { text: "#" + item.id + "  " + describe(item) }), remove]));
+        this.list.append(el("li", {}, [el("code", { text: "#" + item.id + "  " + this.describe(item) }), remove]));
       }
     }
   }
 
-  function setUp(status) {
+  // The controls view; `onReset()` reloads what a reset changed elsewhere (stubs, scenarios, imports).
+  function setUp(status, onReset) {
     const faults = new Registry(document.getElementById("fault-form"), "faults");
-    const stubs = new Registry(document.getElementById("stub-form"), "stubs");
     const expire = document.getElementById("expire-form");
     submitting(expire, async () => {
       const selector = expire.elements.selector.value;
@@ -93,13 +98,13 @@ const Controls = (() => {
     const reset = document.getElementById("reset-form");
     submitting(reset, async () => {
       await Api.call("POST", "/__admin/reset");
-      status("Reset: seed data, empty journal, no faults, only file stubs.");
-      await Promise.all([faults.load(), stubs.load()]);
+      status("Reset: seed data, empty journal, no faults, only file stubs, scenarios in Started.");
+      await Promise.all([faults.load(), onReset()]);
     });
-    return { load: () => Promise.all([faults.load(), stubs.load()]) };
+    return { load: () => faults.load() };
   }
 
-  return { setUp, fields };
+  return { setUp, fields, submitting, Registry };
 })();
 """#
 }

@@ -6,7 +6,7 @@ extension ConsoleScripts {
 // keys and values, the signatures, and for a mismatch the likely cause and where the string the
 // client most likely signed first differs from the server's.
 const Detail = (() => {
-  const { el, clear, pairs } = Render;
+  const { el, clear, pairs, valueText } = Render;
   const secretMarker = "<secret>";
 
   // The canonical string cut at each key, in order: [{key, value}] with the text before the
@@ -131,6 +131,14 @@ const Detail = (() => {
       ["client certificate", entry.client_subject ?? "none"],
     ]));
     panel.append(el("h3", { text: "Headers (signed, as received)" }), pairs(Object.entries(entry.headers || {})));
+    if (Array.isArray(entry.header_names)) {
+      panel.append(el("h3", { text: "Header names as received (in order; HTTP/2 sends them in lowercase)" }),
+        el("p", { className: "header-names" }, entry.header_names.map((name) => el("code", { text: name }))));
+    }
+    if (Array.isArray(entry.near_misses) && entry.near_misses.length) {
+      panel.append(el("h3", { text: "Near misses (the closest stubs first, and the condition each failed)" }),
+        el("ol", { className: "near-misses" }, entry.near_misses.map((miss) => el("li", { text: valueText(miss) }))));
+    }
     const params = Object.entries(entry.params || {});
     panel.append(el("h3", { text: "Parameters" }), params.length ? pairs(params) : el("p", { className: "hint", text: "none" }));
     panel.append(signatureView(entry));

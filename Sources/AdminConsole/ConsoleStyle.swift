@@ -30,7 +30,7 @@ button.danger { color: var(--bad); border-color: var(--bad); }
 .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 8px 16px;
   background: var(--card); border-bottom: 1px solid var(--line); }
 .bar h1 { font-size: 16px; margin: 0; }
-.tabs { display: flex; gap: 4px; }
+.tabs { display: flex; flex-wrap: wrap; gap: 4px; }
 .tab[aria-current="page"] { border-color: var(--accent); color: var(--accent); font-weight: 600; }
 .status { margin: 0 0 0 auto; color: var(--muted); }
 main { padding: 12px 16px; }
@@ -91,6 +91,13 @@ mark.first-difference { background: var(--mark); color: inherit; outline: 1px so
 .items { list-style: none; padding: 0; margin: 0; }
 .items li { display: flex; gap: 8px; align-items: center; justify-content: space-between; padding: 4px 0; border-top: 1px solid var(--line); }
 .items code { word-break: break-all; }
+.items .inline { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; min-width: 0; }
+.items .state { font-weight: 600; }
+.items .operations { list-style: none; padding: 0 0 0 12px; margin: 4px 0 0; font-size: 12px; }
+.items .operations li { border-top: none; padding: 0; }
+.header-names { display: flex; flex-wrap: wrap; gap: 4px 10px; }
+.near-misses { padding-left: 20px; }
+.near-misses li { word-break: break-word; }
 
 @media (max-width: 760px) {
   :root { --row: 46px; }

@@ -27,7 +27,8 @@ import Testing
         let expected = [
             "/__admin/ui": "text/html; charset=utf-8", "/__admin/ui/": "text/html; charset=utf-8",
             "/__admin/ui/console.css": "text/css; charset=utf-8", "/__admin/ui/app.js": "text/javascript; charset=utf-8",
-            "/__admin/ui/detail.js": "text/javascript; charset=utf-8", "/__admin/ui/icon.svg": "image/svg+xml",
+            "/__admin/ui/detail.js": "text/javascript; charset=utf-8", "/__admin/ui/mocks.js": "text/javascript; charset=utf-8",
+            "/__admin/ui/icon.svg": "image/svg+xml",
         ]
         for (path, type) in expected {
             let response = get(path)

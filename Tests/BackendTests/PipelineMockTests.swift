@@ -106,6 +106,23 @@ import TestSupport
         #expect(broken.json?["error"]?.stringValue?.contains("#/paths/~1a/get/responses/200/$ref: '#/nowhere' resolves nowhere") == true)
     }
 
+    @Test func anImportIsListedWithItsIDAndRemovedByIt() throws {
+        let backend = try InMemoryBackend()
+        let document = try String(contentsOfFile: RepositoryFiles.petstore, encoding: .utf8)
+        let first = backend.admin("POST", "/__admin/imports", document)
+        let second = backend.admin("POST", "/__admin/imports", document)
+        #expect(first.status == 201 && first.json?["id"] == 1 && second.json?["id"] == 2)
+        #expect(backend.admin("GET", "/__admin/imports").json?["imports"]?.arrayValue?.compactMap { $0["id"] } == [1, 2])
+        #expect(backend.admin("DELETE", "/__admin/imports/1").status == 204)
+        #expect(backend.admin("GET", "/__admin/imports").json?["imports"]?.arrayValue?.compactMap { $0["id"] } == [2])
+        #expect(try backend.signedCall("GET", "/api/v3/pet/10").code == 0, "the other import still answers")
+        #expect(backend.admin("DELETE", "/__admin/imports/2").status == 204)
+        #expect(try backend.signedCall("GET", "/api/v3/pet/10").code == 10404)
+        let missing = backend.admin("DELETE", "/__admin/imports/2")
+        #expect(missing.status == 404 && missing.json?["error"] == "no import 2")
+        #expect(backend.admin("POST", "/__admin/imports", document).json?["id"] == 3, "ids are not reused")
+    }
+
     @Test func theErrcodeDialectShapesBuiltInAnswersStubsImportsAndFaults() throws {
         let dialect = try EnvelopeDialect(JSONParser.parse(Array(#"{"code_key": "errcode", "message_key": "errmsg", "data_key": "result", "success_code": 200, "not_logged_in_code": 40001, "http_status": "always-200"}"#.utf8)))
         let backend = try InMemoryBackend { $0.envelope = dialect }

@@ -137,6 +137,7 @@ import Testing
         #expect(found("PUT", "/__admin/scenarios/a-b_c")?.adminAction == .mocks(.setScenario("a-b_c")))
         #expect(found("DELETE", "/__admin/scenarios")?.adminAction == .mocks(.resetScenarios))
         #expect(found("POST", "/__admin/imports")?.adminAction == .mocks(.addImport))
+        #expect(found("DELETE", "/__admin/imports/4")?.adminAction == .mocks(.removeImport(id: 4)))
         #expect(allowed("POST", "/__admin/scenarios/orders") == "GET, PUT, DELETE")
         #expect(isNotFound("GET", "/__admin/scenarios/orders/extra"))
         #expect(table.match("GET", "/__admin/scenarios/orders").template == "/__admin/scenarios/{name}")

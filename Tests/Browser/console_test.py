@@ -24,7 +24,7 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -98,13 +98,9 @@ class Server:
         """A request signed as the app signs it (SIGNING.md, scheme md5): parameters in the
         query for GET, a form body otherwise. `signed_params` signs other values than those sent.
         Returns the envelope and the request id."""
-        headers = {"X-API-VERSION": "1.0", "X-DEVICE-ID": DEVICE}
-        signing = dict(signed_params if signed_params is not None else params)
-        text = ""
-        for key in sorted(list(signing) + list(headers)):
-            text += key + (headers[key] if key in headers else str(signing[key]))
-        sent = dict(headers)
-        sent["X-SIGNATURE"] = signature or hashlib.md5((text + SECRET).encode()).hexdigest().upper()
+        sent = signed_headers(signed_params if signed_params is not None else params)
+        if signature:
+            sent["X-SIGNATURE"] = signature
         encoded = urllib.parse.urlencode(params)
         if method == "GET":
             _, body, answer = self.request(method, path + ("?" + encoded if encoded else ""), sent)
@@ -138,6 +134,16 @@ class Server:
         if failures:
             raise AssertionError("%d pings failed" % len(failures))
         return count // threads * threads / (time.monotonic() - start)
+
+
+def signed_headers(params):
+    """The headers of a request signed as the app signs it (SIGNING.md, scheme md5) over `params`."""
+    headers = {"X-API-VERSION": "1.0", "X-DEVICE-ID": DEVICE}
+    text = ""
+    for key in sorted(list(params) + list(headers)):
+        text += key + (headers[key] if key in headers else str(params[key]))
+    headers["X-SIGNATURE"] = hashlib.md5((text + SECRET).encode()).hexdigest().upper()
+    return headers
 
 
 def non_loopback_address():
@@ -211,6 +217,9 @@ class ConsoleTests(unittest.TestCase):
         wait(self.driver, 10, lambda: self.driver.find_element(By.ID, "status").text == "Live", "the list never went live")
         self.show("controls")
         wait(self.driver, 5, lambda: self.driver.find_elements(By.CSS_SELECTOR, "#fault-list li"), "faults never listed")
+        self.show("mocks")
+        wait(self.driver, 5, lambda: self.driver.find_elements(By.CSS_SELECTOR, "#scenario-list li"), "scenarios never listed")
+        wait(self.driver, 5, lambda: self.driver.find_elements(By.CSS_SELECTOR, "#import-list li"), "imports never listed")
         self.show("config")
         wait(self.driver, 5, lambda: self.driver.find_element(By.ID, "pin-value").text != "…", "pin never shown")
         errors = [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
@@ -272,7 +281,7 @@ class ConsoleTests(unittest.TestCase):
         wait(self.driver, 2, lambda: not self.driver.find_element(By.ID, "list-count").text.startswith("1 of"), "filter")
         self.assertIsNone(self.driver.execute_script("return window.__pwned"))
         self.assertEqual(self.driver.execute_script("return document.querySelectorAll('img').length"), 0)
-        self.assertEqual(self.driver.execute_script("return document.scripts.length"), 7)
+        self.assertEqual(self.driver.execute_script("return document.scripts.length"), 8)
 
     def fill(self, form, values):
         for name, value in values.items():
@@ -293,16 +302,169 @@ class ConsoleTests(unittest.TestCase):
         self.assertEqual((envelope["code"], envelope["message"]), (30001, "Injected by the form"))
         self.assertEqual(self.server.signed("GET", "/api/v1/ping", {})[0]["code"], 0)
 
+    def admin(self, method, path, body=None):
+        """The status and parsed answer of an admin API call with a JSON body."""
+        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+        status, answer, _ = self.server.request(method, path, {"Content-Type": "application/json"}, data)
+        return status, json.loads(answer) if answer else None
+
+    def stub_item(self, text):
+        """The listed stub whose text has `text`, or None (also while the list is redrawn)."""
+        try:
+            return next((item for item in self.driver.find_elements(By.CSS_SELECTOR, "#stub-list li") if text in item.text), None)
+        except StaleElementReferenceException:
+            return None
+
     def test_f_a_stub_created_in_the_form_answers(self):
+        self.show("mocks")
+        # The server's refusal, word for word: the same stub posted directly gets the same message.
+        self.fill("stub-form", {"method": "GET", "path": "/api/v1/banner-from-ui/{id}", "params": "lang=~(", "data": "[1]"})
+        error = self.driver.find_element(By.CSS_SELECTOR, "#stub-form .error")
+        wait(self.driver, 5, lambda: error.text, "the server's refusal was not shown")
+        status, refusal = self.admin("POST", "/__admin/stubs", {"request": {"method": "GET", "path": "/api/v1/banner-from-ui/{id}",
+                                                                         "params": {"lang": {"matches": "("}}}, "response": {"data": [1]}})
+        self.assertEqual(status, 400)
+        self.assertEqual(error.text, refusal["error"])
+        self.assertIn("request.params.lang.matches", error.text)
+        self.fill("stub-form", {"method": "GET", "path": "/api/v1/banner-from-ui/{id}", "params": "lang=en\nbeta?\n!debug",
+                                "message": "Banner {{path.id}}", "data": '{"title": "From the form", "id": "{{path.id}}"}',
+                                "http_status": "201", "priority": "3", "times": "5"})
+        wait(self.driver, 5, lambda: self.stub_item("/api/v1/banner-from-ui/{id}"), "stub not listed")
+        listed = self.stub_item("/api/v1/banner-from-ui/{id}").text
+        for part in ["GET /api/v1/banner-from-ui/{id}", "params lang=en, beta?, !debug", "answers code 0 HTTP 201 Banner {{path.id}}",
+                     "priority 3", "5 left", "source runtime"]:
+            self.assertIn(part, listed)
+        _, stubs = self.admin("GET", "/__admin/stubs")
+        stored = next(stub for stub in stubs["stubs"] if "request" in stub and stub["request"]["path"] == "/api/v1/banner-from-ui/{id}")
+        self.assertEqual(stored["request"]["params"], {"lang": "en", "beta": {"present": True}, "debug": {"absent": True}})
+        self.assertEqual(stored["priority"], 3)
+        envelope, _ = self.server.signed("GET", "/api/v1/banner-from-ui/7", {"lang": "en", "beta": "1"})
+        self.assertEqual((envelope["code"], envelope["message"]), (0, "Banner 7"))
+        self.assertEqual(envelope["data"], {"title": "From the form", "id": "7"})
+        self.assertEqual(self.server.signed("GET", "/api/v1/banner-from-ui/7", {"lang": "fr", "beta": "1"})[0]["code"], 10404)
+        # A stub in the flat format is listed as well.
+        status, flat = self.admin("POST", "/__admin/stubs", {"method": "POST", "path": "/api/v1/flat-from-api", "code": 30001,
+                                                             "message": "Sold out", "auth": True})
+        self.assertEqual(status, 201)
         self.show("controls")
-        self.fill("stub-form", {"method": "GET", "path": "/api/v1/banner-from-ui", "data": '{"title": "From the form"}'})
-        wait(self.driver, 5, lambda: "/api/v1/banner-from-ui" in self.driver.find_element(By.ID, "stub-list").text, "stub not listed")
-        envelope, _ = self.server.signed("GET", "/api/v1/banner-from-ui", {})
-        self.assertEqual(envelope["code"], 0)
-        self.assertEqual(envelope["data"], {"title": "From the form"})
-        self.driver.find_element(By.CSS_SELECTOR, "#stub-list button").click()
-        wait(self.driver, 5, lambda: "banner-from-ui" not in self.driver.find_element(By.ID, "stub-list").text, "stub not deleted")
-        self.assertEqual(self.server.signed("GET", "/api/v1/banner-from-ui", {})[0]["code"], 10404)
+        self.show("mocks")
+        wait(self.driver, 5, lambda: self.stub_item("/api/v1/flat-from-api"), "flat stub not listed")
+        self.assertIn("POST /api/v1/flat-from-api · answers code 30001 Sold out · priority 5 · auth · until deleted · source runtime",
+                      self.stub_item("/api/v1/flat-from-api").text)
+        for path in ["/api/v1/banner-from-ui/{id}", "/api/v1/flat-from-api"]:
+            wait(self.driver, 5, lambda: self.stub_item(path), "stub not listed").find_element(By.TAG_NAME, "button").click()
+            wait(self.driver, 5, lambda: not self.stub_item(path), "stub not deleted")
+        self.assertEqual(self.server.signed("GET", "/api/v1/banner-from-ui/7", {"lang": "en", "beta": "1"})[0]["code"], 10404)
+
+    def scenario_state(self, name):
+        """The state the list shows for scenario `name`, or None (also while the list is redrawn)."""
+        try:
+            items = self.driver.find_elements(By.CSS_SELECTOR, '#scenario-list form[data-scenario="%s"] .state' % name)
+            return items[0].text if items else None
+        except StaleElementReferenceException:
+            return None
+
+    def test_j_a_scenario_is_shown_and_its_state_set_from_the_page(self):
+        for state, data in [("Started", []), ("shipped", [{"id": 1, "status": "shipped"}])]:
+            status, _ = self.admin("POST", "/__admin/stubs", {"scenario": {"name": "ui-orders", "state": state},
+                                                              "request": {"method": "GET", "path": "/api/v1/ui-orders"},
+                                                              "response": {"data": data}})
+            self.assertEqual(status, 201)
+        self.show("mocks")
+        wait(self.driver, 5, lambda: self.scenario_state("ui-orders") == "Started", "scenario not listed")
+        self.assertIn("scenario ui-orders: Started → unchanged", self.stub_item("/api/v1/ui-orders").text)
+        self.assertEqual(self.server.signed("GET", "/api/v1/ui-orders", {})[0]["data"], [])
+        field = self.driver.find_element(By.CSS_SELECTOR, '#scenario-list form[data-scenario="ui-orders"] input')
+        field.clear()
+        field.send_keys("shipped", Keys.ENTER)
+        wait(self.driver, 5, lambda: self.scenario_state("ui-orders") == "shipped", "state not set")
+        self.assertEqual(self.admin("GET", "/__admin/scenarios/ui-orders")[1], {"name": "ui-orders", "state": "shipped"})
+        self.assertEqual(self.server.signed("GET", "/api/v1/ui-orders", {})[0]["data"], [{"id": 1, "status": "shipped"}])
+        self.driver.find_element(By.CSS_SELECTOR, '#scenario-list button[aria-label="Reset scenario ui-orders"]').click()
+        wait(self.driver, 5, lambda: self.scenario_state("ui-orders") == "Started", "scenario not reset")
+        self.assertEqual(self.server.signed("GET", "/api/v1/ui-orders", {})[0]["data"], [])
+        # A state the server refuses shows its message; reset all puts a set state back.
+        field = self.driver.find_element(By.CSS_SELECTOR, '#scenario-list form[data-scenario="ui-orders"] input')
+        field.clear()
+        field.send_keys("a/b", Keys.ENTER)
+        error = self.driver.find_element(By.CSS_SELECTOR, "#scenarios-form .error")
+        wait(self.driver, 5, lambda: error.text, "the refusal was not shown")
+        self.assertEqual(error.text, self.admin("PUT", "/__admin/scenarios/ui-orders", {"state": "a/b"})[1]["error"])
+        self.assertEqual(self.admin("PUT", "/__admin/scenarios/ui-orders", {"state": "shipped"})[0], 200)
+        self.show("controls")
+        self.show("mocks")
+        wait(self.driver, 5, lambda: self.scenario_state("ui-orders") == "shipped", "state set by the API not shown")
+        self.driver.find_element(By.CSS_SELECTOR, "#scenarios-form button[type=submit]").click()
+        wait(self.driver, 5, lambda: self.scenario_state("ui-orders") == "Started", "reset all did not reset")
+        self.assertEqual(self.server.signed("GET", "/api/v1/ui-orders", {})[0]["data"], [])
+
+    def test_k_an_openapi_document_imported_from_the_page_answers_its_example_until_deleted(self):
+        self.show("mocks")
+        # A pasted document with a mistake: the server's message, word for word.
+        broken = '{"openapi": "3.0.3", "info": {"title": "Broken", "version": "1"}, "paths": {"/x": {"get": {"responses": {"200": {"$ref": "#/nowhere"}}}}}}'
+        self.driver.find_element(By.CSS_SELECTOR, '#import-form [name="document"]').send_keys(broken)
+        self.driver.find_element(By.CSS_SELECTOR, "#import-form button[type=submit]").click()
+        error = self.driver.find_element(By.CSS_SELECTOR, "#import-form .error")
+        wait(self.driver, 5, lambda: error.text, "the refusal was not shown")
+        status, refusal = self.admin("POST", "/__admin/imports", broken.encode())
+        self.assertEqual(status, 400)
+        self.assertEqual(error.text, refusal["error"])
+        self.driver.find_element(By.CSS_SELECTOR, '#import-form [name="document"]').clear()
+        document = {"openapi": "3.0.3", "info": {"title": "UI shop", "version": "1"}, "servers": [{"url": "/api/uishop"}],
+                    "paths": {"/orders": {"get": {"responses": {"200": {"description": "The orders.", "content": {
+                        "application/json": {"example": [{"id": 1, "sku": "A1"}]}}}}}}}}
+        path = os.path.join(self.server.folder, "uishop.json")
+        with open(path, "w") as file:
+            json.dump(document, file)
+        self.driver.find_element(By.CSS_SELECTOR, '#import-form [name="file"]').send_keys(path)
+        self.driver.find_element(By.CSS_SELECTOR, "#import-form button[type=submit]").click()
+        listing = lambda: self.driver.find_element(By.ID, "import-list").text
+        wait(self.driver, 5, lambda: "UI shop" in listing(), "import not listed")
+        self.assertIn("under /api/uishop", listing())
+        self.assertIn("GET /api/uishop/orders", listing())
+        self.assertEqual(error.text, "")
+        self.screenshot("stubs")
+        envelope, _ = self.server.signed("GET", "/api/uishop/orders", {})
+        self.assertEqual((envelope["code"], envelope["data"]), (0, [{"id": 1, "sku": "A1"}]))
+        _, imports = self.admin("GET", "/__admin/imports")
+        shop = next(item for item in imports["imports"] if item["title"] == "UI shop")
+        self.driver.find_element(By.CSS_SELECTOR, '#import-list button[aria-label="Delete import %d"]' % shop["id"]).click()
+        wait(self.driver, 5, lambda: "UI shop" not in listing(), "import not deleted")
+        self.assertEqual(self.server.signed("GET", "/api/uishop/orders", {})[0]["code"], 10404)
+
+    def test_l_near_misses_are_shown_in_the_detail(self):
+        status, stub = self.admin("POST", "/__admin/stubs", {"request": {"method": "GET", "path": "/api/v1/ui-coupons",
+                                                                         "params": {"kind": "<b>gold</b>"}}, "response": {"data": []}})
+        self.assertEqual(status, 201)
+        envelope, request_id = self.server.signed("GET", "/api/v1/ui-coupons", {"kind": "silver"})
+        self.assertEqual(envelope["code"], 10404)
+        detail = self.open(request_id)
+        misses = [item.text for item in detail.find_elements(By.CSS_SELECTOR, ".near-misses li")]
+        self.assertEqual(misses, envelope["data"]["near_misses"])
+        self.assertIn("param 'kind' was 'silver', the stub wants '<b>gold</b>'", misses[0])
+        self.assertEqual(detail.find_elements(By.CSS_SELECTOR, ".near-misses b"), [])
+        self.admin("DELETE", "/__admin/stubs/%d" % stub["id"])
+
+    def test_m_the_protocol_column_and_the_header_names_say_h2_or_http_1_1(self):
+        headers = signed_headers({})
+        command = ["curl", "-s", "--http2", "--cacert", os.path.join(self.server.folder, "certs", "ca.pem"),
+                   "--resolve", "localhost:%d:127.0.0.1" % self.server.port, "-D", "-", "-o", "/dev/null"]
+        for name, value in headers.items():
+            command += ["-H", "%s: %s" % (name, value)]
+        answer = subprocess.run(command + ["https://localhost:%d/api/v1/ping" % self.server.port],
+                                capture_output=True, text=True, timeout=30)
+        self.assertEqual(answer.returncode, 0, answer.stderr)
+        self.assertTrue(answer.stdout.startswith("HTTP/2 200"), answer.stdout)
+        h2 = re.search(r"^x-request-id: *(\S+)", answer.stdout, re.MULTILINE | re.IGNORECASE).group(1)
+        _, http1 = self.server.signed("GET", "/api/v1/ping", {})
+        for request_id, protocol, name in [(h2, "h2", "x-api-version"), (http1, "http/1.1", "X-Api-Version")]:
+            wait(self.driver, 5, lambda: self.row(request_id), "the request never appeared")
+            self.assertEqual(self.row(request_id).find_element(By.CSS_SELECTOR, ".c-proto").text, protocol)
+            detail = self.open(request_id)
+            names = [code.text for code in detail.find_elements(By.CSS_SELECTOR, ".header-names code")]
+            self.assertIn(name, names)
+            self.assertIn(protocol, [value.text for value in detail.find_elements(By.CSS_SELECTOR, "dd")])
+            self.driver.find_element(By.CSS_SELECTOR, "#detail .close").click()
 
     def test_g_the_list_filters_and_is_screenshotted(self):
         for page in range(3):
@@ -359,7 +521,7 @@ class ConsoleTests(unittest.TestCase):
             self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, ".list").is_displayed(), "the detail takes the screen")
             self.assertTrue(detail.find_element(By.CSS_SELECTOR, ".cause-name").is_displayed())
             self.driver.find_element(By.CSS_SELECTOR, "#detail .close").click()
-            for view in ["controls", "config"]:
+            for view in ["controls", "mocks", "config"]:
                 self.show(view)
                 self.assertLessEqual(self.driver.execute_script(overflow), 0, view)
         finally:

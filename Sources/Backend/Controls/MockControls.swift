@@ -22,6 +22,8 @@ struct MockControls {
         case listImports
         /// `POST /__admin/imports`.
         case addImport
+        /// `DELETE /__admin/imports/{id}`.
+        case removeImport(id: Int)
     }
 
     let mocks: MockCatalog
@@ -60,18 +62,20 @@ struct MockControls {
             } catch {
                 throw .badRequest("the OpenAPI document was not imported: \(error)")
             }
-            mocks.addImport(imported)
-            return AdminResponse.json(imported.json, status: .created, requestID: requestID)
+            return AdminResponse.json(mocks.addImport(imported).json, status: .created, requestID: requestID)
+        case .removeImport(let id):
+            guard mocks.removeImport(id: id) else { throw .notFound("no import \(id)") }
+            return AdminResponse.noContent(requestID: requestID)
         }
     }
 }
 
-extension OpenAPIImport {
-    /// The import as the admin API shows it: title, prefix, and each operation's method and path.
+extension ImportedDocument {
+    /// The import as the admin API shows it: id, title, prefix, and each operation's method and path.
     var json: JSONValue {
         .object(JSONObject([
-            ("title", .string(title)), ("prefix", .string(prefix)),
-            ("operations", .array(operations.map { .string("\($0.method) \($0.path.text)") })),
+            ("id", .number(JSONNumber(id))), ("title", .string(document.title)), ("prefix", .string(document.prefix)),
+            ("operations", .array(document.operations.map { .string("\($0.method) \($0.path.text)") })),
         ]))
     }
 }

@@ -54,6 +54,7 @@ extension RoutingTable {
         add("DELETE", "/__admin/scenarios/{name}", named: { .admin(.mocks(.resetScenario($0))) })
         add("GET", "/__admin/imports", .admin(.mocks(.listImports)))
         add("POST", "/__admin/imports", .admin(.mocks(.addImport)))
+        add("DELETE", "/__admin/imports/{id}") { .admin(.mocks(.removeImport(id: $0))) }
     }
 
     /// HEAD is added explicitly so that their `Allow` lists it, as it always has.
