@@ -28,4 +28,12 @@ public struct ExternalCommand {
         return ExternalCommand(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
                                errorOutput: String(decoding: errorOutput, as: UTF8.self))
     }
+
+    /// `run` on a thread of its own, for a command that takes seconds: waiting for it does not hold
+    /// one of the few threads Swift's concurrency has, which the other tests' `eventually` need.
+    public static func runInBackground(_ executable: String, _ arguments: [String], input: String? = nil) async throws -> ExternalCommand {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try run(executable, arguments, input: input) }) }.start()
+        }
+    }
 }

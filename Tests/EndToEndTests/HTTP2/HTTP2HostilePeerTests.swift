@@ -18,9 +18,9 @@ import TestSupport
     private static let python = RepositoryFiles.root + "/.build/venv-peers/bin/python"
     private static let peer = RepositoryFiles.root + "/Tests/Peers/hostile_h2_peer.py"
 
-    private func attack(_ name: String, on server: HostileServer) throws -> Outcome {
+    private func attack(_ name: String, on server: HostileServer) async throws -> Outcome {
         try #require(FileManager.default.isExecutableFile(atPath: Self.python), "run scripts/install-python-peers.sh first")
-        let run = try ExternalCommand.run(Self.python, [Self.peer, String(server.server.port), server.server.certificates.caCertificate, name])
+        let run = try await ExternalCommand.runInBackground(Self.python, [Self.peer, String(server.server.port), server.server.certificates.caCertificate, name])
         #expect(run.status == 0, "\(run.errorOutput)")
         let json = try JSONParser.parse(Array(run.output.utf8))
         let statuses = json["statuses"]?.objectValue?.map { $0.value.intValue ?? 0 } ?? []
@@ -30,7 +30,7 @@ import TestSupport
 
     @Test func theHundredAndFirstStreamIsRefused() async throws {
         let server = try await HostileServer.start()
-        let outcome = try attack("too-many-streams", on: server)
+        let outcome = try await attack("too-many-streams", on: server)
         #expect(outcome.statuses.count == 100 && outcome.statuses.allSatisfy { $0 == 200 })
         #expect(outcome.resetCodes.count == 50 && outcome.resetCodes.allSatisfy { $0 == 7 }, "REFUSED_STREAM: \(outcome.resetCodes)")
         try await server.expectRecovered(from: "too many streams")
@@ -38,7 +38,7 @@ import TestSupport
 
     @Test func rapidResetIsAnsweredWithGoAwayAndAClose() async throws {
         let server = try await HostileServer.start()
-        let outcome = try attack("rapid-reset", on: server)
+        let outcome = try await attack("rapid-reset", on: server)
         #expect(outcome.goAwayCode != nil)
         #expect(outcome.closed)
         try await server.expectRecovered(from: "rapid reset")
@@ -46,14 +46,14 @@ import TestSupport
 
     @Test func resetsWithinTheBurstAreNotAnAttack() async throws {
         let server = try await HostileServer.start { $0.http2Limits.resetBurst = 5_000 }
-        let outcome = try attack("rapid-reset", on: server)
+        let outcome = try await attack("rapid-reset", on: server)
         #expect(outcome.goAwayCode == nil)
         #expect(!outcome.closed)
     }
 
     @Test func aContinuationFloodEndsTheConnection() async throws {
         let server = try await HostileServer.start()
-        let outcome = try attack("continuation-flood", on: server)
+        let outcome = try await attack("continuation-flood", on: server)
         #expect(outcome.closed)
         #expect(outcome.statuses.isEmpty)
         try await server.expectRecovered(from: "continuation flood")
@@ -61,14 +61,14 @@ import TestSupport
 
     @Test func pingAndSettingsFloodsEndTheConnection() async throws {
         let server = try await HostileServer.start()
-        #expect(try attack("ping-flood", on: server).closed)
-        #expect(try attack("settings-flood", on: server).closed)
+        #expect(try await attack("ping-flood", on: server).closed)
+        #expect(try await attack("settings-flood", on: server).closed)
         try await server.expectRecovered(from: "ping and settings floods")
     }
 
     @Test func anHPACKBombIsRefusedWith431() async throws {
         let server = try await HostileServer.start()
-        let outcome = try attack("hpack-bomb", on: server)
+        let outcome = try await attack("hpack-bomb", on: server)
         #expect(outcome.statuses.sorted() == [200, 431], "the bomb's stream alone is refused: \(outcome.statuses)")
         #expect(!outcome.closed)
         try await server.expectRecovered(from: "HPACK bomb")
@@ -76,14 +76,14 @@ import TestSupport
 
     @Test func aHeaderListPastSixteenKibibytesIs431() async throws {
         let server = try await HostileServer.start()
-        let outcome = try attack("large-header-list", on: server)
+        let outcome = try await attack("large-header-list", on: server)
         #expect(outcome.statuses == [431])
         try await server.expectRecovered(from: "large header list")
     }
 
     @Test func aPeerThatNeverReadsHoldsOnlyItsHundredAnswers() async throws {
         let server = try await HostileServer.start()
-        let outcome = try attack("never-reads", on: server)
+        let outcome = try await attack("never-reads", on: server)
         // The heads leave (flow control holds only DATA); the bodies wait in a window of zero.
         #expect(outcome.statuses.count == 100)
         try await server.expectRecovered(from: "never reads")
