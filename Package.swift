@@ -28,9 +28,10 @@ let package = Package(
 
         // The server.
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "System", "TLS"]),
+        .target(name: "Upstream", dependencies: ["HTTP", "System", "TLS"]),
         .target(name: "AdminConsole", dependencies: ["HTTP"]),
-        .target(name: "Backend", dependencies: ["AdminConsole", "HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Crypto", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry"]),
+        .target(name: "Backend", dependencies: ["AdminConsole", "HTTP", "Upstream", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Upstream", "Crypto", "Transport", "TLS", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "TLS", "Crypto", "JSON", "Signing"]),
         .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
@@ -47,6 +48,7 @@ let package = Package(
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "System"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport"]),
+        .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "HTTP", "TLS", "System", "TestSupport"]),
         .testTarget(name: "AdminConsoleTests", dependencies: ["AdminConsole", "HTTP"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),

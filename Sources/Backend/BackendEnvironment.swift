@@ -28,11 +28,13 @@ public final class BackendEnvironment: Sendable {
     public let metrics = MetricsRegistry()
     /// Every endpoint by method and path, built once.
     let routes = RoutingTable.countersign()
+    /// In proxy mode, the upstream that answers what no stub or fault answers.
+    public let proxy: UpstreamProxy?
 
     /// The shared state of one server; `stubs` are those loaded from the stubs folder.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,
                 clock: any WallClock = SystemWallClock(), admin: AdminSettings = AdminSettings(),
-                journal: Journal? = nil, stubs: [Stub] = []) {
+                journal: Journal? = nil, stubs: [Stub] = [], proxy: UpstreamProxy? = nil) {
         self.settings = settings
         self.apps = apps
         self.logger = logger
@@ -41,6 +43,7 @@ public final class BackendEnvironment: Sendable {
         self.admin = admin
         self.journal = journal
         self.stubs = AdminRegistry(initial: stubs)
+        self.proxy = proxy
         loginThrottle = settings.loginThrottle.map(LoginThrottle.init)
     }
 }

@@ -40,6 +40,8 @@ public struct Configuration: Sendable {
     public var timeouts = ConnectionTimeouts()
     public var passwordIterations = 100_000
     public var sessionResumption = true
+    /// Proxy mode (`--proxy-to` and the `--proxy-*` settings).
+    public var proxy = ProxyOptions()
 
     /// The defaults.
     public init() {}

@@ -7,6 +7,7 @@ import System
 import TLS
 import Telemetry
 import Transport
+import Upstream
 
 /// A started Countersign: certificates ensured, database ready, listeners bound, loops running.
 public final class RunningServer: Sendable {
@@ -19,6 +20,7 @@ public final class RunningServer: Sendable {
     private let server: HTTPServer
     private let mainTLS: TLSContextBox
     private let logger: Logger
+    private let proxy: UpstreamProxy?
     private let journal: Journal?
 
     /// Prepares everything `configuration` asks for and starts serving; `clock` tells the backend the
@@ -56,8 +58,10 @@ public final class RunningServer: Sendable {
         transport.maxConnections = configuration.maxConnections
         transport.timeouts = configuration.timeouts
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
+        let proxy = try step("proxy") { () throws(UpstreamFailure) in try configuration.proxy.makeProxy() }
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
-                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs)
+                                             clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs,
+                                             proxy: proxy)
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }
@@ -68,16 +72,18 @@ public final class RunningServer: Sendable {
             bound = try step("listen") { () throws(HTTPServerError) in try server.start() }
         } catch {
             journal?.stop()
+            proxy?.shutdown()
             throw error
         }
         let running = RunningServer(listeners: bound, certificates: certificates, configuration: configuration,
-                                    server: server, mainTLS: mainTLS, logger: logger, journal: journal)
+                                    server: server, mainTLS: mainTLS, logger: logger, journal: journal, proxy: proxy)
         running.announce()
         return running
     }
 
     private init(listeners: [BoundListener], certificates: CertificatePaths, configuration: Configuration,
-                 server: HTTPServer, mainTLS: TLSContextBox, logger: Logger, journal: Journal?) {
+                 server: HTTPServer, mainTLS: TLSContextBox, logger: Logger, journal: Journal?, proxy: UpstreamProxy?) {
+        self.proxy = proxy
         self.listeners = listeners
         self.certificates = certificates
         self.configuration = configuration
@@ -143,6 +149,7 @@ public final class RunningServer: Sendable {
     /// Blocks until the server has stopped, then stores the journal's last entries.
     public func wait() {
         server.wait()
+        proxy?.shutdown()
         journal?.stop()
     }
 

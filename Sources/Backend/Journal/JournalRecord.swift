@@ -31,6 +31,8 @@ struct JournalRecord: Sendable {
     /// The query/form arrays whose signature matched only with their decimal elements rendered as
     /// numbers (`ids[1, 2]`); empty when the request matched as received.
     var numericArrays: [String] = []
+    /// In proxy mode, what the upstream answered, or why it did not.
+    var proxied: ProxiedExchange? = nil
 
     /// The current time in Unix milliseconds.
     static func currentTimeMilliseconds() -> Int64 {

@@ -51,7 +51,8 @@ struct RequestRecorder {
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
             httpStatus: status, code: outcome.code, diagnosis: outcome.diagnosis, latencyMilliseconds: latency,
-            answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays))
+            answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays,
+            proxied: outcome.proxied))
     }
 
     /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled).

@@ -29,13 +29,16 @@ struct APIPipeline {
         headerLookups = APIHeaderLookups(settings: environment.settings)
     }
 
-    private var settings: BackendSettings { environment.settings }
+    var settings: BackendSettings { environment.settings }
 
     /// The outcome of `request`, whose method and path the routing table looked up as `route`: the
     /// checks and the handler, then the stub and fault stages.
     func answer(_ request: HTTPRequest, route: RouteLookup<APIRoute>, requestID: String, peer: String,
                 loop: inout APILoopState) -> APIOutcome {
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
+        if let proxy = environment.proxy {
+            return answerProxied(request, proxy: proxy, requestID: requestID, language: language, loop: &loop)
+        }
         var outcome = checkAndHandle(request, route: route, requestID: requestID, language: language, peer: peer, loop: &loop)
         let code = outcome.code.flatMap(ResultCode.init(rawValue:)) ?? .internalError
         if code == .noSuchEndpoint || code == .methodNotAllowed {
@@ -91,7 +94,7 @@ struct APIPipeline {
     }
 
     /// The outcome of a request the pipeline refused with `error` (a 50000's cause is logged).
-    private func refusal(_ error: APIError, signature: SignatureCheck, requestID: String, language: Language) -> APIOutcome {
+    func refusal(_ error: APIError, signature: SignatureCheck, requestID: String, language: Language) -> APIOutcome {
         if let failure = error.underlyingFailure {
             environment.logger.log(.error, "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
         }
@@ -102,7 +105,7 @@ struct APIPipeline {
 
     /// Required headers and version: 10001 naming the first required header that is missing;
     /// 10002 for a version not supported.
-    private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
+    func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
         if let versionHeader = headerLookups.version, request.headers[versionHeader] == nil {
             throw APIError(.missingHeader(versionHeader.name))
         }
@@ -120,7 +123,7 @@ struct APIPipeline {
     }
 
     /// Parameters and body: the query and body parameters; 10006 when the body cannot be read.
-    private func readParameters(_ signable: SignableRequest) throws(APIError) -> RequestParameters {
+    func readParameters(_ signable: SignableRequest) throws(APIError) -> RequestParameters {
         do {
             return try canonicalizer.parameters(of: signable)
         } catch {
@@ -131,7 +134,7 @@ struct APIPipeline {
     /// Signature (with the numeric arrays and the replay check): 10003 when a signature that must be
     /// checked does not match (with the diagnosis in development mode), 10004 for a replay. A
     /// signature sent under `--signature off` is still checked, for the journal only.
-    private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
+    func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
                                 unchecked: SignatureCheck) -> SignatureCheck {
         let enforced = settings.signature == .required || (settings.signature == .optional && received != nil)
         guard enforced || received != nil else { return unchecked }
@@ -220,7 +223,7 @@ struct APIPipeline {
     /// method and path: 20104 when the stub requires a token and the request has no valid one (the
     /// token stage, run once: the pipeline stopped before it); 10405 when stubs have the path for
     /// other methods only. Nothing changes when no stub has the path.
-    private func answerStub(_ request: HTTPRequest, into outcome: inout APIOutcome, requestID: String, language: Language,
+    func answerStub(_ request: HTTPRequest, into outcome: inout APIOutcome, requestID: String, language: Language,
                             loop: inout APILoopState) {
         let stubs = environment.stubs
         guard let candidate = stubs.first(where: { $0.matches(method: request.method, path: request.path) }) else {
@@ -247,14 +250,19 @@ struct APIPipeline {
 
     /// Replaces the answer of `outcome` with the envelope of `error` (what the journal records of
     /// the signature check stays).
-    private func refuse(_ outcome: inout APIOutcome, _ error: APIError, requestID: String, language: Language) {
+    func refuse(_ outcome: inout APIOutcome, _ error: APIError, requestID: String, language: Language) {
         outcome.plan = ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle))
         outcome.code = error.code.rawValue
     }
 
     /// Fault: for a request past the signature check, the change of the first matching fault.
-    private func applyFault(_ request: HTTPRequest, to outcome: inout APIOutcome, requestID: String, language: Language) {
-        guard let fault = environment.faults.claim(where: { $0.matches(method: request.method, path: request.path) }) else { return }
+    func applyFault(_ request: HTTPRequest, to outcome: inout APIOutcome, requestID: String, language: Language) {
+        guard let fault = claimFault(for: request) else { return }
         fault.apply(to: &outcome, requestID: requestID, language: language, style: settings.httpStatusStyle)
+    }
+
+    /// The first fault matching the request's method and path, its `times` used once.
+    func claimFault(for request: HTTPRequest) -> Fault? {
+        environment.faults.claim(where: { $0.matches(method: request.method, path: request.path) })
     }
 }
