@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport"]),
         .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "HTTP", "TLS", "System", "TestSupport"]),
         .testTarget(name: "AdminConsoleTests", dependencies: ["AdminConsole", "HTTP"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Telemetry", "Transport", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend"]),

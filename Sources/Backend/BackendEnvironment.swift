@@ -30,6 +30,8 @@ public final class BackendEnvironment: Sendable {
     let routes = RoutingTable.countersign()
     /// In proxy mode, the upstream that answers what no stub or fault answers.
     public let proxy: UpstreamProxy?
+    /// Turns proxied exchanges into stub files while a recording runs.
+    public let recorder: StubRecorder
 
     /// The shared state of one server; `stubs` are those loaded from the stubs folder.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,
@@ -44,6 +46,7 @@ public final class BackendEnvironment: Sendable {
         self.journal = journal
         self.stubs = AdminRegistry(initial: stubs)
         self.proxy = proxy
+        recorder = StubRecorder(routes: routes, logger: logger)
         loginThrottle = settings.loginThrottle.map(LoginThrottle.init)
     }
 }

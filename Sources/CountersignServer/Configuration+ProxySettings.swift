@@ -42,6 +42,9 @@ extension Configuration {
         Setting("proxy-on-bad-signature", "forward | reject: forward a request whose signature is wrong (the journal shows the verdict), or answer 10003 (default forward)") { config, value throws(SettingRejection) in
             config.proxy.badSignature = try choice(value, UpstreamProxy.BadSignature.self)
         },
+        Setting("record", "record every proxied exchange as a stub file in this folder from the start (default: only when asked, POST /__admin/recordings/start)") { config, value throws(SettingRejection) in
+            config.proxy.recordFolder = try nonEmpty(value)
+        },
     ]
 
     /// `https://host[:port]` (no path) as host and port, 443 by default.

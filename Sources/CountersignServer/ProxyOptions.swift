@@ -22,6 +22,8 @@ public struct ProxyOptions: Sendable {
     public var maxBodyBytes = 8 << 20
     public var maxHeaderBytes = 16 << 10
     public var badSignature = UpstreamProxy.BadSignature.forward
+    /// The folder recorded stubs go to from the start (`--record`); nil records nothing until asked.
+    public var recordFolder: String?
 
     /// Where the system's CA certificates are on Debian and Ubuntu.
     static let systemTrustStore = "/etc/ssl/certs/ca-certificates.crt"

@@ -62,6 +62,13 @@ public final class RunningServer: Sendable {
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
                                              clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs,
                                              proxy: proxy)
+        do {
+            try startRecording(configuration, environment)
+        } catch {
+            journal?.stop()
+            proxy?.shutdown()
+            throw error
+        }
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }
@@ -130,6 +137,15 @@ public final class RunningServer: Sendable {
                 throw StartupError(step: "listen", reason: "cannot listen on \(host) port \(port): \(advice)")
             }
         }
+    }
+
+    /// Starts recording from the start with `--record`, which needs `--proxy-to`.
+    private static func startRecording(_ configuration: Configuration, _ environment: BackendEnvironment) throws(StartupError) {
+        guard let folder = configuration.proxy.recordFolder else { return }
+        guard environment.proxy != nil else {
+            throw StartupError(step: "record", reason: "--record needs --proxy-to: only proxied exchanges are recorded")
+        }
+        try step("record") { () throws(AdminError) in try environment.recorder.start(folder: folder, filter: nil) }
     }
 
     /// The main listener's port.

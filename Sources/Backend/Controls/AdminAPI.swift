@@ -12,6 +12,7 @@ struct AdminAPI {
     private let faults: FaultControls
     private let stubs: StubControls
     private let state: StateControls
+    private let recordings: RecordingControls
 
     /// The admin API of the loop whose database connection is `store`.
     init(environment: BackendEnvironment, store: Store, canonicalizer: Canonicalizer) {
@@ -21,6 +22,7 @@ struct AdminAPI {
         stubs = StubControls(stubs: environment.stubs, routes: environment.routes)
         state = StateControls(store: store, clock: environment.clock, settings: environment.admin, journal: journal,
                               faults: faults, stubs: stubs)
+        recordings = RecordingControls(recorder: environment.recorder, proxying: environment.proxy != nil)
     }
 
     /// The answer to `request`, whose path the routing table looked up as `route`.
@@ -61,6 +63,7 @@ struct AdminAPI {
         case .faults(let action): try faults.answer(action, request, requestID: requestID)
         case .stubs(let action): try stubs.answer(action, request, requestID: requestID)
         case .state(let action): try state.answer(action, request, requestID: requestID)
+        case .recordings(let action): try recordings.answer(action, request, requestID: requestID)
         }
     }
 }

@@ -8,4 +8,6 @@ enum AdminAction: Sendable, Equatable {
     case stubs(RegistryAction)
     /// `/__admin/tokens/expire`, `/__admin/reset`, `/__admin/config`.
     case state(StateControls.Action)
+    /// `/__admin/recordings…`: proxied exchanges into stub files.
+    case recordings(RecordingControls.Action)
 }

@@ -55,6 +55,7 @@ extension APIPipeline {
         outcome.forwarding = nil
         switch result {
         case .success(let answer):
+            environment.recorder.record(forwarding.request, answer.response)
             outcome.plan = ResponsePlan(response: UpstreamProxy.returned(answer.response))
             outcome.code = Self.envelopeCode(of: answer.response)
             outcome.proxied = ProxiedExchange(result: .answered(status: answer.response.status.code), upstreamMilliseconds: answer.milliseconds)

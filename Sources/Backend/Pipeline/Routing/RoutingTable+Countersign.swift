@@ -47,6 +47,9 @@ extension RoutingTable {
         add("POST", "/__admin/reset", .admin(.state(.reset)))
         add("GET", "/__admin/config", .admin(.state(.config)))
         add("GET", "/__admin/pins", .admin(.state(.pins)))
+        add("GET", "/__admin/recordings", .admin(.recordings(.status)))
+        add("POST", "/__admin/recordings/start", .admin(.recordings(.start)))
+        add("POST", "/__admin/recordings/stop", .admin(.recordings(.stop)))
     }
 
     /// HEAD is added explicitly so that their `Allow` lists it, as it always has.
