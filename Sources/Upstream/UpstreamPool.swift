@@ -22,6 +22,8 @@ public final class UpstreamPool: Sendable {
 
     private struct Queue: Sendable {
         var jobs: [Job] = []
+        /// Workers waiting for a job: each takes one request beyond the queue's bound.
+        var idleWorkers = 0
         var stopping = false
     }
 
@@ -57,7 +59,7 @@ public final class UpstreamPool: Sendable {
     /// completion, when the queue is full.
     public func submit(_ request: HTTPRequest, completion: @escaping Completion) -> Bool {
         let admitted = queue.withLock { queue in
-            guard !queue.stopping, queue.jobs.count < configuration.maxQueuedRequests else { return false }
+            guard !queue.stopping, queue.jobs.count < configuration.maxQueuedRequests + queue.idleWorkers else { return false }
             queue.jobs.append(Job(request: request, completion: completion))
             return true
         }
@@ -84,8 +86,10 @@ public final class UpstreamPool: Sendable {
     private func work(_ connection: UpstreamConnection) {
         let clock = SystemMonotonicClock()
         while true {
+            queue.withLock { $0.idleWorkers += 1 }
             available.wait()
             let next = queue.withLock { queue -> Job?? in
+                queue.idleWorkers -= 1
                 if queue.stopping { return .none }
                 return .some(queue.jobs.isEmpty ? nil : queue.jobs.removeFirst())
             }

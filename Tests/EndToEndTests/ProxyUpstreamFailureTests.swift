@@ -106,6 +106,39 @@ import TestSupport
     }
 }
 
+/// Every upstream connection busy and the queue full.
+@Suite struct ProxySaturationTests {
+    @Test func aFullPoolAnswers503AtOnceWhileTheBusyExchangeGoesOn() throws {
+        let certificates = TemporaryDirectory("upstream-certs")
+        let keyHolder = try TestServer(directory: certificates)
+        let upstream = try PythonUpstream(certificate: keyHolder.certificates.serverCertificate, key: keyHolder.certificates.serverKey)
+        let caPath = keyHolder.certificates.caCertificate
+        let proxy = try TestServer.forAdmin { configuration in
+            configuration.proxy.upstream = ("localhost", upstream.port)
+            configuration.proxy.caPath = caPath
+            configuration.proxy.answerTimeoutMilliseconds = 2_000
+            configuration.proxy.maxConnections = 1
+            configuration.proxy.maxQueuedRequests = 0
+        }
+        let stalled = LockedValue<ReceivedEnvelope?>(nil)
+        let thread = Thread {
+            let answer = try? proxy.signedCall("GET", "/api/stall")
+            stalled.withLock { $0 = answer }
+        }
+        thread.start()
+        var busy: ReceivedEnvelope?
+        while busy == nil && stalled.withLock({ $0 == nil }) {
+            let answer = try proxy.client().send(proxy.signer().request("GET", "/api/echo"))
+            if answer.status.code == 503 { busy = try ReceivedEnvelope(answer) }
+        }
+        let refused = try #require(busy)
+        #expect(refused.code == 50000)
+        #expect(refused.message == "upstream busy: every upstream connection is in use and the queue is full")
+        while stalled.withLock({ $0 == nil }) { _ = try proxy.signedCall("GET", "/api/v1/ping") }
+        #expect(stalled.withLock { $0?.status } == 504)
+    }
+}
+
 /// The upstream unreachable or untrusted.
 @Suite struct ProxyUpstreamTrustTests {
     @Test func anUnreachableUpstreamIs502WithTheCause() throws {
