@@ -22,17 +22,11 @@ extension APIPipeline {
     /// will change the upstream's answer.
     func answerProxied(_ request: HTTPRequest, proxy: UpstreamProxy, requestID: String, language: Language,
                        loop: inout APILoopState) -> APIOutcome {
-        let unchecked = SignatureCheck(unchecked: request, headerLookups)
-        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
-        let parameters: RequestParameters
-        do throws(APIError) {
-            try checkRequiredHeaders(request)
-            parameters = try readParameters(signable)
-        } catch {
-            return refusal(error, signature: unchecked, requestID: requestID, language: language)
+        let signature: SignatureCheck
+        switch checkUpToSignature(request, requestID: requestID, language: language) {
+        case .refused(let outcome): return outcome
+        case .checked(_, let check): signature = check
         }
-        let signature = checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
-                                       appKey: request.headers[headerLookups.appKey], unchecked: unchecked)
         if let error = signature.refusal, error.code != .signatureMismatch || proxy.badSignature == .reject {
             return refusal(error, signature: signature, requestID: requestID, language: language)
         }

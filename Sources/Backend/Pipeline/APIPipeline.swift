@@ -64,9 +64,15 @@ struct APIPipeline {
         return refusal(error, signature: SignatureCheck(unchecked: head, headerLookups), requestID: requestID, language: language)
     }
 
-    /// The checks in API.md's order, then the handler.
-    private func checkAndHandle(_ request: HTTPRequest, route match: RouteLookup<APIRoute>, requestID: String, language: Language,
-                                peer: String, loop: inout APILoopState) -> APIOutcome {
+    /// What the checks before the route found: a refusal of the headers or the body, or the
+    /// parameters and the signature check (which may hold a refusal of its own).
+    enum SignatureStage {
+        case refused(APIOutcome)
+        case checked(RequestParameters, SignatureCheck)
+    }
+
+    /// Required headers and version, parameters, signature: the checks before the route.
+    func checkUpToSignature(_ request: HTTPRequest, requestID: String, language: Language) -> SignatureStage {
         let unchecked = SignatureCheck(unchecked: request, headerLookups)
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         let parameters: RequestParameters
@@ -74,10 +80,20 @@ struct APIPipeline {
             try checkRequiredHeaders(request)
             parameters = try readParameters(signable)
         } catch {
-            return refusal(error, signature: unchecked, requestID: requestID, language: language)
+            return .refused(refusal(error, signature: unchecked, requestID: requestID, language: language))
         }
-        let signature = checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
-                                       appKey: request.headers[headerLookups.appKey], unchecked: unchecked)
+        return .checked(parameters, checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
+                                                   appKey: request.headers[headerLookups.appKey], unchecked: unchecked))
+    }
+
+    /// The checks in API.md's order, then the handler.
+    private func checkAndHandle(_ request: HTTPRequest, route match: RouteLookup<APIRoute>, requestID: String, language: Language,
+                                peer: String, loop: inout APILoopState) -> APIOutcome {
+        let (parameters, signature): (RequestParameters, SignatureCheck)
+        switch checkUpToSignature(request, requestID: requestID, language: language) {
+        case .refused(let outcome): return outcome
+        case .checked(let checkedParameters, let check): (parameters, signature) = (checkedParameters, check)
+        }
         if let error = signature.refusal {
             return refusal(error, signature: signature, requestID: requestID, language: language)
         }
@@ -105,7 +121,7 @@ struct APIPipeline {
 
     /// Required headers and version: 10001 naming the first required header that is missing;
     /// 10002 for a version not supported.
-    func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
+    private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
         if let versionHeader = headerLookups.version, request.headers[versionHeader] == nil {
             throw APIError(.missingHeader(versionHeader.name))
         }
@@ -123,7 +139,7 @@ struct APIPipeline {
     }
 
     /// Parameters and body: the query and body parameters; 10006 when the body cannot be read.
-    func readParameters(_ signable: SignableRequest) throws(APIError) -> RequestParameters {
+    private func readParameters(_ signable: SignableRequest) throws(APIError) -> RequestParameters {
         do {
             return try canonicalizer.parameters(of: signable)
         } catch {
@@ -134,7 +150,7 @@ struct APIPipeline {
     /// Signature (with the numeric arrays and the replay check): 10003 when a signature that must be
     /// checked does not match (with the diagnosis in development mode), 10004 for a replay. A
     /// signature sent under `--signature off` is still checked, for the journal only.
-    func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
+    private func checkSignature(_ signable: SignableRequest, parameters: RequestParameters, received: String?, appKey: String?,
                                 unchecked: SignatureCheck) -> SignatureCheck {
         let enforced = settings.signature == .required || (settings.signature == .optional && received != nil)
         guard enforced || received != nil else { return unchecked }
