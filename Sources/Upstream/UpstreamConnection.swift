@@ -18,21 +18,26 @@ final class UpstreamConnection {
         self.clock = clock
     }
 
-    /// The upstream's answer to `request`; a connection the upstream closed in between is opened
-    /// again once, before anything of the request was answered.
+    /// The upstream's answer to `request`. A kept-alive connection the upstream has closed is
+    /// opened again; one that fails without an answer is retried once on a new connection, for an
+    /// idempotent method only (the upstream may have acted on a POST it did not answer).
     func exchange(_ request: HTTPRequest) throws(UpstreamFailure) -> HTTPResponse {
         var bytes: [UInt8] = []
         HTTPRequestEncoder.encode(request, into: &bytes)
+        if socket?.isStale == true { close() }
         if session != nil {
             do {
                 return try send(bytes, method: request.method)
-            } catch .unreachable {
+            } catch .unreachable(let reason) {
                 close()
+                guard Self.idempotentMethods.contains(request.method) else { throw .unreachable(reason) }
             }
         }
         try connect()
         return try send(bytes, method: request.method)
     }
+
+    private static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]
 
     private func connect() throws(UpstreamFailure) {
         let deadline = clock.now().adding(milliseconds: Int64(configuration.connectTimeoutMilliseconds))

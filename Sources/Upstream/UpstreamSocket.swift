@@ -88,6 +88,13 @@ final class UpstreamSocket {
         }
     }
 
+    /// Whether an idle kept-alive connection has something to read, which can only be its end (or
+    /// bytes no request asked for): it must not carry another request.
+    var isStale: Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) != 0
+    }
+
     /// Closes the socket once.
     func close() {
         guard descriptor >= 0 else { return }

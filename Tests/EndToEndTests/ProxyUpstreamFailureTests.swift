@@ -120,9 +120,13 @@ import TestSupport
             configuration.proxy.maxConnections = 1
             configuration.proxy.maxQueuedRequests = 0
         }
+        // The stall is sent again until it holds the only connection (the probes below may hold it first).
         let stalled = LockedValue<ReceivedEnvelope?>(nil)
         let thread = Thread {
-            let answer = try? proxy.signedCall("GET", "/api/stall")
+            var answer: ReceivedEnvelope?
+            repeat {
+                answer = try? proxy.signedCall("GET", "/api/stall")
+            } while answer?.status == 503
             stalled.withLock { $0 = answer }
         }
         thread.start()
