@@ -8,9 +8,9 @@ extension BackendResponder {
                  start: RequestRecorder.Start, connection: ConnectionInfo) -> ResponsePlan {
         let (pool, upstreamRequest) = (forwarding.proxy.pool, forwarding.request)
         let answer = DeferredAnswer(work: { done in
-            if !pool.submit(upstreamRequest, completion: done) { done(.failure(.saturated)) }
-        }, finish: { [self] result in
-            let final = pipeline.proxiedOutcome(outcome, forwarding, result: result, requestID: requestID)
+            if !pool.submit(upstreamRequest, completion: done) { done(.refused(.saturated)) }
+        }, finish: { [self] exchange in
+            let final = pipeline.proxiedOutcome(outcome, forwarding, exchange: exchange, requestID: requestID)
             recorder.record(request, final, route: route, requestID: requestID, start: start, connection: connection)
             return final.plan
         })

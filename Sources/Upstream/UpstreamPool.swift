@@ -7,13 +7,19 @@ import TLS
 /// blocking exchanges off the event loops: at most `maxConnections` upstream connections, at most
 /// `maxQueuedRequests` waiting. A request beyond both is refused at once (`saturated`).
 public final class UpstreamPool: Sendable {
-    /// An answer and how long the upstream took to give it.
-    public struct Answer: Sendable {
-        public let response: HTTPResponse
+    /// The upstream's answer, or why there is none, and how long the exchange took (0 when it was
+    /// refused without one).
+    public struct Exchange: Sendable {
+        public let result: Result<HTTPResponse, UpstreamFailure>
         public let milliseconds: Int64
+
+        /// An exchange refused before it reached the upstream.
+        public static func refused(_ failure: UpstreamFailure) -> Exchange {
+            Exchange(result: .failure(failure), milliseconds: 0)
+        }
     }
 
-    public typealias Completion = @Sendable (Result<Answer, UpstreamFailure>) -> Void
+    public typealias Completion = @Sendable (Exchange) -> Void
 
     private struct Job: Sendable {
         let request: HTTPRequest
@@ -74,7 +80,7 @@ public final class UpstreamPool: Sendable {
             defer { queue.jobs = [] }
             return queue.jobs
         }
-        for job in abandoned { job.completion(.failure(.saturated)) }
+        for job in abandoned { job.completion(.refused(.saturated)) }
         let workers = threads.withLock { threads in
             defer { threads = [] }
             return threads
@@ -96,12 +102,13 @@ public final class UpstreamPool: Sendable {
             guard let job = next else { return connection.close() }
             guard let job else { continue }
             let start = clock.now()
+            let result: Result<HTTPResponse, UpstreamFailure>
             do {
-                let response = try connection.exchange(job.request)
-                job.completion(.success(Answer(response: response, milliseconds: clock.now().milliseconds(since: start))))
+                result = .success(try connection.exchange(job.request))
             } catch {
-                job.completion(.failure(error))
+                result = .failure(error)
             }
+            job.completion(Exchange(result: result, milliseconds: clock.now().milliseconds(since: start)))
         }
     }
 }

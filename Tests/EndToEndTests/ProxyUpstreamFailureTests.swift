@@ -97,6 +97,7 @@ import TestSupport
         #expect(answer.message == "upstream timed out: waiting for the answer")
         let entry = try #require(try AdminClient(proxy).journal("?path=/api/stall").first)
         #expect(entry["proxied"]?["failure"]?.stringValue == answer.message)
+        #expect((entry["proxied"]?["upstream_ms"]?.intValue ?? 0) >= 1_500)
     }
 
     @Test func anAnswerThatIsNotHTTPIsReported() throws {

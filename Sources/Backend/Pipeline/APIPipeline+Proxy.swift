@@ -43,22 +43,22 @@ extension APIPipeline {
 
     /// The outcome once the upstream answered (the answer as received, without hop-by-hop headers)
     /// or failed (the envelope, 502, 503 or 504, the cause in the message), the claimed fault applied.
-    func proxiedOutcome(_ outcome: APIOutcome, _ forwarding: Forwarding, result: Result<UpstreamPool.Answer, UpstreamFailure>,
+    func proxiedOutcome(_ outcome: APIOutcome, _ forwarding: Forwarding, exchange: UpstreamPool.Exchange,
                         requestID: String) -> APIOutcome {
         var outcome = outcome
         outcome.forwarding = nil
-        switch result {
-        case .success(let answer):
-            environment.recorder.record(forwarding.request, answer.response)
-            outcome.plan = ResponsePlan(response: UpstreamProxy.returned(answer.response))
-            outcome.code = Self.envelopeCode(of: answer.response)
-            outcome.proxied = ProxiedExchange(result: .answered(status: answer.response.status.code), upstreamMilliseconds: answer.milliseconds)
+        switch exchange.result {
+        case .success(let response):
+            environment.recorder.record(forwarding.request, response)
+            outcome.plan = ResponsePlan(response: UpstreamProxy.returned(response))
+            outcome.code = Self.envelopeCode(of: response)
+            outcome.proxied = ProxiedExchange(result: .answered(status: response.status.code), upstreamMilliseconds: exchange.milliseconds)
         case .failure(let failure):
             var error = APIError(.internalError, .custom(failure.description))
             error.status = failure.status
             outcome.plan = ResponsePlan(response: error.response(requestID: requestID, language: forwarding.language, style: settings.httpStatusStyle))
             outcome.code = ResultCode.internalError.rawValue
-            outcome.proxied = ProxiedExchange(result: .failed(failure.description), upstreamMilliseconds: 0)
+            outcome.proxied = ProxiedExchange(result: .failed(failure.description), upstreamMilliseconds: exchange.milliseconds)
         }
         forwarding.fault?.apply(to: &outcome, requestID: requestID, language: forwarding.language, style: settings.httpStatusStyle)
         return outcome
