@@ -73,4 +73,18 @@ import TestSupport
         #expect(try admin.call("POST", "/__admin/recordings/stop").status == 200)
         #expect(try admin.call("GET", "/__admin/recordings").json?["recording"] == .null)
     }
+
+    @Test func recordFromTheStartWritesEveryProxiedAnswerAndNeedsAProxy() throws {
+        #expect {
+            try TestServer.forAdmin { $0.proxy.recordFolder = TemporaryDirectory("recorded").path }
+        } throws: { error in
+            "\(error)".contains("--record needs --proxy-to")
+        }
+        let upstream = try TestServer.forAdmin(stubs: RepositoryFiles.root + "/stubs")
+        let folder = TemporaryDirectory("recorded")
+        let proxy = try ProxyTests.proxy(to: upstream) { $0.proxy.recordFolder = folder.path }
+        #expect(try proxy.signedCall("GET", "/api/v1/banner").code == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["get_api_v1_banner.json"])
+        #expect(try AdminClient(proxy).call("GET", "/__admin/recordings").json?["recording"]?["written"]?.intValue == 1)
+    }
 }
