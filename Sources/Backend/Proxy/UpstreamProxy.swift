@@ -25,9 +25,11 @@ public final class UpstreamProxy: Sendable {
     }
 
     /// `request` as the upstream gets it: method, target and body as received, the headers without
-    /// the hop-by-hop ones, `Host` the upstream's.
+    /// the hop-by-hop ones and without `Expect` (the body is already here: the upstream must not be
+    /// asked for a `100 Continue`), `Host` the upstream's.
     func forwarded(_ request: HTTPRequest) -> HTTPRequest {
         var headers = request.headers.removingHopByHop()
+        headers.remove(name: "Expect")
         headers.replaceOrAdd(name: "Host", value: hostHeader)
         var forwarded = request
         forwarded.headers = headers
