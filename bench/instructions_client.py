@@ -12,9 +12,10 @@ import socket, ssl, subprocess, sys
 
 mode, port, cafile, token, signature = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 warmup, measured, zero_command, dump_command = int(sys.argv[6]), int(sys.argv[7]), sys.argv[8], sys.argv[9]
+path = sys.argv[10] if len(sys.argv) > 10 else "/api/v1/checkin"
 close = "Connection: close\r\n" if mode == "newconn" else ""
-request = ("GET /api/v1/checkin HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-API-VERSION: 1.0\r\nAuthorization: Bearer %s\r\n"
-           "X-SIGNATURE: %s\r\n%s\r\n" % (port, token, signature, close)).encode()
+request = ("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-API-VERSION: 1.0\r\nAuthorization: Bearer %s\r\n"
+           "X-SIGNATURE: %s\r\n%s\r\n" % (path, port, token, signature, close)).encode()
 context = ssl.create_default_context(cafile=cafile)
 
 

@@ -10,10 +10,13 @@
 # keepalive (default): 4 keep-alive connections, MEASURED rounds of 4 requests (default 500).
 # newconn: a new TLS connection per request, resuming the previous session (scenario 3),
 # MEASURED connections (default 500): the count then includes the handshake.
+# BENCH_PATH=/api/v1/... measures a signed GET of that path instead (a stub's, with
+# COUNTERSIGN_STUBS=folder: the server reads its COUNTERSIGN_* variables).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 readonly mode=${1:-keepalive}
 readonly measured=${2:-500}
+readonly path=${BENCH_PATH:-/api/v1/checkin}
 [[ $mode == keepalive || $mode == newconn ]] || { echo "usage: $0 [keepalive|newconn] [MEASURED]" >&2; exit 2; }
 command -v valgrind >/dev/null || scripts/install-dependencies.sh valgrind
 command -v nginx >/dev/null || scripts/install-dependencies.sh nginx-light
@@ -39,15 +42,26 @@ wait_until_up() { # URL
   echo "the server did not start" >&2; exit 1
 }
 
-# Runs the client against the server on $port (pid $server) under callgrind; prints
-# "requests resumed instructions".
+# A shell command that waits until Countersign's journal has written every request answered so
+# far (its count stops moving for half a second), so that the journal thread's rows fall inside
+# the measured window exactly when their requests do and the count does not move with timing.
+# nginx has no journal: for it the command does nothing.
+journal_settled() {
+  [[ $1 == countersign ]] || { echo true; return; }
+  local count="curl -s --cacert $work/certs/ca.pem -X POST https://localhost:$port/__admin/requests/count"
+  echo "last=; now=\$($count); until [ \"\$now\" = \"\$last\" ]; do last=\$now; sleep 0.5; now=\$($count); done"
+}
+
+# Runs the client against the server ($1: countersign or nginx) on $port (pid $server) under
+# callgrind; prints "requests resumed instructions".
 measure() {
-  local counts requests resumed dump
+  local counts requests resumed dump settled
+  settled=$(journal_settled "$1")
   counts=$(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
-    "callgrind_control -z $server >/dev/null 2>&1" "callgrind_control -d $server >/dev/null 2>&1")
+    "$settled; callgrind_control -z $server >/dev/null 2>&1" "$settled; callgrind_control -d $server >/dev/null 2>&1" "$path")
   read -r requests resumed <<<"$counts"
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
-  dump=$(ls "$1".* | head -1)
+  dump=$(ls "$work/$1.out".* | head -1)
   echo "$requests $resumed $(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
 }
 
@@ -59,11 +73,11 @@ wait_until_up "https://localhost:$port/healthz"
 $bin call POST /api/v1/users/login -d phone=13800000000 -d 'password=Passw0rd!' --port $port --certs "$work/certs" \
   --state-dir "$work/state" --db "$work/db.sqlite" >/dev/null
 token=$(cat "$work/state/token")
-signature=$($bin sign --secret dev-secret-please-change --method GET --path /api/v1/checkin \
+signature=$($bin sign --secret dev-secret-please-change --method GET --path "$path" \
   --header 'X-API-VERSION: 1.0' --header "Authorization: Bearer $token" | sed -n 's/^signature: //p')
 body=$(curl -s --cacert "$work/certs/ca.pem" -H 'X-API-VERSION: 1.0' -H "Authorization: Bearer $token" \
-  -H "X-SIGNATURE: $signature" "https://localhost:$port/api/v1/checkin")
-read -r requests resumed countersign < <(measure "$work/countersign.out")
+  -H "X-SIGNATURE: $signature" "https://localhost:$port$path")
+read -r requests resumed countersign < <(measure countersign)
 
 # nginx: the same answer as a static response.
 cat > "$work/nginx.conf" <<NGINX
@@ -84,15 +98,15 @@ http {
     ssl_certificate $work/certs/server.pem;
     ssl_certificate_key $work/certs/server.key;
     default_type application/json;
-    location = /api/v1/checkin { return 200 '$body'; }
+    location = $path { return 200 '$body'; }
   }
 }
 NGINX
 valgrind --tool=callgrind --callgrind-out-file="$work/nginx.out" nginx -c "$work/nginx.conf" -e "$work/nginx-error.log" \
   > "$work/nginx.log" 2>&1 &
 server=$!
-wait_until_up "https://localhost:$port/api/v1/checkin"
-read -r nginx_requests nginx_resumed nginx < <(measure "$work/nginx.out")
+wait_until_up "https://localhost:$port$path"
+read -r nginx_requests nginx_resumed nginx < <(measure nginx)
 
 connections="over 4 keep-alive connections"
 [[ $mode == newconn ]] && connections="each on a new connection (resumed: Countersign $resumed, nginx $nginx_resumed)"

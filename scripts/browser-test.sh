@@ -2,7 +2,8 @@
 # Runs the admin console's browser tests (Tests/Browser) in headless Chromium with Selenium,
 # against the debug build (.build/debug/countersign; build it first). Installs Debian's
 # chromium and chromium-driver when missing, and Selenium once into .build/venv-browser.
-# Writes the screenshots docs/images/console-*.png.
+# Writes the screenshots console-*.png to .build/screenshots; CONSOLE_SCREENSHOTS=docs/images
+# scripts/browser-test.sh refreshes the copies the docs show.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

@@ -5,7 +5,8 @@
 #   scripts/fuzz.sh all SECONDS                             every target in turn
 #   scripts/fuzz.sh list                                    the targets
 #
-# Targets: http (HTTPRequestParser), parameters (query, form and JSON bodies through
+# Targets: http (HTTPRequestParser), http2 (HTTP2ServerSession over libnghttp2: frames in, requests
+# and refusals out, answers drained), parameters (query, form and JSON bodies through
 # Canonicalizer.parameters(of:)), json (JSONParser and JSONWriter round trip), canonical
 # (parameters, canonicalize, verify and diagnose).
 #
@@ -18,15 +19,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-readonly targets=(http parameters json canonical)
+readonly targets=(http http2 parameters json canonical)
 readonly out=.build/fuzz
 readonly flags=(-O -g -swift-version 6 -warnings-as-errors -parse-as-library "-sanitize=fuzzer,address" -I "$out/modules"
-                -I Sources/COpenSSL)
+                -I Sources/COpenSSL -I Sources/CNGHTTP2)
 
 # The modules each target links, dependencies first.
 modules_of() {
     case "$1" in
         http) echo HTTP ;;
+        http2) echo HTTP HTTP2 ;;
         json) echo JSON ;;
         parameters | canonical) echo JSON Crypto HTTP Signing ;;
         *) echo "unknown target '$1'; targets: ${targets[*]}" >&2; return 1 ;;
@@ -70,7 +72,7 @@ build_target() {
     local sources=(Fuzz/"$target"/*.swift Fuzz/Support/*.swift)
     if stale "$binary" "${sources[@]}" "${libraries[@]}"; then
         echo "fuzz: linking $target" >&2
-        swiftc "${flags[@]}" -module-name "Fuzz_$target" "${sources[@]}" "${libraries[@]}" -lssl -lcrypto \
+        swiftc "${flags[@]}" -module-name "Fuzz_$target" "${sources[@]}" "${libraries[@]}" -lssl -lcrypto -lnghttp2 \
             -use-ld=lld -o "$binary"
     fi
 }

@@ -2,7 +2,7 @@
 # Installs the Debian packages Countersign builds and runs with, when missing (idempotent).
 # Usage: scripts/install-dependencies.sh [extra packages...]
 set -euo pipefail
-needed=(libssl-dev libsqlite3-dev tzdata curl openssl "$@")
+needed=(libssl-dev libsqlite3-dev libnghttp2-dev nghttp2-client tzdata curl openssl "$@")
 missing=()
 for package in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

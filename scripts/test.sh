@@ -3,7 +3,8 @@
 # admin console's browser tests in headless Chromium (scripts/browser-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-dependencies.sh python3-venv chromium chromium-driver
+scripts/install-dependencies.sh python3-venv chromium chromium-driver openjdk-17-jdk-headless
+scripts/install-python-peers.sh
 scripts/validate-openapi.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build

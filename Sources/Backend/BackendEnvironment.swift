@@ -1,3 +1,4 @@
+import Mocking
 import System
 import Telemetry
 
@@ -22,8 +23,10 @@ public final class BackendEnvironment: Sendable {
     let loginThrottle: LoginThrottle?
     /// Faults injected with `POST /__admin/faults`.
     let faults = AdminRegistry<Fault>()
+    /// Stubs, scenarios and imported OpenAPI operations.
+    public let mocks: MockCatalog
     /// Stubs from the stubs folder and `POST /__admin/stubs`.
-    let stubs: AdminRegistry<Stub>
+    var stubs: AdminRegistry<Stub> { mocks.stubs }
     /// The counts `/metrics` shows, one shard per event loop.
     public let metrics = MetricsRegistry()
     /// Every endpoint by method and path, built once.
@@ -33,10 +36,11 @@ public final class BackendEnvironment: Sendable {
     /// Turns proxied exchanges into stub files while a recording runs.
     public let recorder: StubRecorder
 
-    /// The shared state of one server; `stubs` are those loaded from the stubs folder.
+    /// The shared state of one server; `stubs` are those loaded from the stubs folder, `imports`
+    /// the OpenAPI documents of `--import-openapi`.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,
                 clock: any WallClock = SystemWallClock(), admin: AdminSettings = AdminSettings(),
-                journal: Journal? = nil, stubs: [Stub] = [], proxy: UpstreamProxy? = nil) {
+                journal: Journal? = nil, stubs: [Stub] = [], imports: [OpenAPIImport] = [], proxy: UpstreamProxy? = nil) {
         self.settings = settings
         self.apps = apps
         self.logger = logger
@@ -44,7 +48,7 @@ public final class BackendEnvironment: Sendable {
         self.clock = clock
         self.admin = admin
         self.journal = journal
-        self.stubs = AdminRegistry(initial: stubs)
+        mocks = MockCatalog(stubs: stubs, imports: imports)
         self.proxy = proxy
         recorder = StubRecorder(routes: routes, logger: logger)
         loginThrottle = settings.loginThrottle.map(LoginThrottle.init)

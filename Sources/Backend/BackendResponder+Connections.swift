@@ -7,12 +7,12 @@ extension BackendResponder {
     /// handshake timeout is already logged as a failed handshake.
     public func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason) {
         switch reason {
-        case .requestHeadersTimeout, .requestBodyTimeout, .idleTimeout, .writeStalled, .shutdown:
+        case .requestHeadersTimeout, .requestBodyTimeout, .idleTimeout, .writeStalled, .shutdown, .http2ProtocolError:
             environment.logger.log(.info, "connection closed", [
                 ("peer", .text(connection.peerHost)), ("listener", .text(connection.listenerName)), ("reason", .text(reason.rawValue)),
             ])
         case .handshakeTimeout, .peerClosed, .lastResponse, .handshakeFailed, .tlsFailed, .plainHTTP, .socketFailed,
-             .faultDropped, .faultReset:
+             .faultDropped, .faultReset, .http2SessionEnded:
             break
         }
     }

@@ -1,3 +1,4 @@
+import Mocking
 import Signing
 import System
 
@@ -18,7 +19,14 @@ public struct BackendSettings: Sendable {
     }
 
     public var mode: Mode = .development
-    public var httpStatusStyle: HTTPStatusStyle = .semantic
+    /// The team's envelope: key names, success and not-logged-in codes, HTTP status policy
+    /// (`--envelope-dialect`).
+    public var envelope = EnvelopeDialect.standard
+    /// The envelope's HTTP status policy (`--http-status`).
+    public var httpStatusStyle: HTTPStatusStyle {
+        get { envelope.statusPolicy == .always200 ? .always200 : .semantic }
+        set { envelope.statusPolicy = newValue == .always200 ? .always200 : .semantic }
+    }
     public var signature: SignatureRequirement = .required
     /// The required version header, or nil for none (`--version-header none`).
     public var versionHeader: String? = "X-API-VERSION"

@@ -98,6 +98,28 @@ public final class TLSClient {
         }
     }
 
+    /// Appends the next decrypted bytes to `plaintext`, waiting for them; false once the server closed.
+    public func receivePlaintext(into plaintext: inout [UInt8]) throws(ClientError) -> Bool {
+        guard let connection else { throw .connectionClosed }
+        while true {
+            switch connection.readPlaintext(into: &plaintext) {
+            case .bytesRead:
+                return true
+            case .wantsMoreData:
+                do {
+                    try receiveCiphertext()
+                } catch .connectionClosed {
+                    return false
+                }
+            case .closed:
+                return false
+            case .failed(let error):
+                close()
+                throw .tls(error)
+            }
+        }
+    }
+
     /// The negotiated TLS details of the open connection.
     public var negotiatedProtocolVersion: String? { connection?.negotiatedProtocolVersion }
     public var negotiatedALPN: String? { connection?.negotiatedALPN }

@@ -24,14 +24,16 @@ struct CallCommand: Command {
       --language L           Accept-Language
       --device-id ID         X-DEVICE-ID
       --state-dir DIR        where the last login's token is kept (default .countersign)
-      -v, --verbose          print the canonical string and the request and response headers
+      --http2                speak HTTP/2 (ALPN h2 only, names sent lowercase), as URLSession and OkHttp do
+                             when the server offers it; without it, HTTP/1.1
+      -v, --verbose          print the protocol, the canonical string and the request and response headers
     Options may come before or after METHOD PATH.
     Exit status: 0 when code is 0, 1 for another code, 3 when no envelope came back, 2 for usage errors.
     """
     static let failureStatus: Int32 = 3
 
     private static let options: [CommandOption] = ["client-p12-password", "token", "language", "device-id", "state-dir"].map { .value($0) }
-        + [.value("data", letter: "d"), .flag("json"), .flag("client-p12"), .flag("no-token"), .flag("verbose", letter: "v")]
+        + [.value("data", letter: "d"), .flag("json"), .flag("client-p12"), .flag("no-token"), .flag("http2"), .flag("verbose", letter: "v")]
         + ServerOptions.options(ServerOptions.Field.allCases)
 
     /// METHOD and PATH as typed (nil when missing).
@@ -47,6 +49,8 @@ struct CallCommand: Command {
     let language: String?
     let deviceID: String?
     let verbose: Bool
+    /// Whether to speak HTTP/2 instead of HTTP/1.1.
+    let http2: Bool
     /// Where the last login's token is kept (`--state-dir`, default `.countersign`).
     let stateDirectory: String
     let options: ServerOptions
@@ -58,7 +62,7 @@ struct CallCommand: Command {
             json: parsed.contains("json"), clientP12: parsed.contains("client-p12"),
             clientP12Password: parsed.value("client-p12-password")?.text ?? environment["COUNTERSIGN_CLIENT_P12_PASSWORD"] ?? "countersign",
             token: parsed.value("token")?.text, noToken: parsed.contains("no-token"), language: parsed.value("language")?.text,
-            deviceID: parsed.value("device-id")?.text, verbose: parsed.contains("verbose"),
+            deviceID: parsed.value("device-id")?.text, verbose: parsed.contains("verbose"), http2: parsed.contains("http2"),
             stateDirectory: parsed.value("state-dir")?.text ?? ".countersign",
             options: try ServerOptions(parsed, fields: ServerOptions.Field.allCases, environment: environment))
     }
@@ -105,8 +109,16 @@ struct CallCommand: Command {
             print("> \(request.method) \(request.target)")
             for header in request.headers { print("> \(header.name): \(header.value)") }
         }
-        let client = try TLSClient(host: options.host, port: options.port, tls: try tls(), timeoutSeconds: 30)
-        let response = try client.send(request)
+        let response: HTTPResponse
+        if http2 {
+            let client = try HTTP2Client(host: options.host, port: options.port, tls: try tls(), timeoutSeconds: 30)
+            response = try client.send(request)
+            if verbose { print("protocol: \(client.negotiatedALPN ?? "h2")") }
+        } else {
+            let client = try TLSClient(host: options.host, port: options.port, tls: try tls(), timeoutSeconds: 30)
+            response = try client.send(request)
+            if verbose { print("protocol: \(client.negotiatedALPN ?? "http/1.1")") }
+        }
         if verbose {
             print("< \(response.status.code) \(response.status.reasonPhrase)")
             for header in response.headers { print("< \(header.name): \(header.value)") }

@@ -15,6 +15,9 @@ enum BackendSetup {
         var settings = BackendSettings(timeZone: zone)
         settings.mode = configuration.mode
         settings.httpStatusStyle = configuration.httpStatus
+        if let dialect = try MockFiles.dialect(configuration.envelopeDialectPath, statusPolicy: settings.envelope.statusPolicy) {
+            settings.envelope = dialect
+        }
         settings.signature = configuration.signature
         settings.versionHeader = configuration.versionHeader
         var policy = SigningPolicy()

@@ -18,6 +18,7 @@ extension Configuration {
         tls.clientCAPEMPath = certificates.caCertificate
         tls.clientAuthentication = clientAuth
         tls.sessionResumption = sessionResumption
+        tls.alpnProtocols = http2 ? ["h2", "http/1.1"] : ["http/1.1"]
         return tls
     }
 }

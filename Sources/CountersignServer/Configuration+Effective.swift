@@ -10,6 +10,7 @@ extension Configuration {
         return .object(JSONObject([
             ("host", text(host)), ("port", number(port)), ("db", text(databasePath)), ("certs", text(certificatesDirectory)),
             ("seed", text(seedPath)), ("openapi", text(openAPIPath)), ("stubs", text(stubsDirectory)),
+            ("import_openapi", importOpenAPIPath.map(text) ?? .null), ("envelope_dialect", envelopeDialectPath.map(text) ?? .null),
             ("secret", redacted(secret)), ("signed_headers", .array(signedHeaders.map(text))),
             ("signature", text(signature.rawValue)), ("version_header", versionHeader.map(text) ?? .null),
             ("replay_window", replayWindowSeconds.map { text(Self.durationText($0)) } ?? "off"),
@@ -27,6 +28,11 @@ extension Configuration {
             ("idle_timeout", text(Self.durationText(timeouts.idleMilliseconds / 1000))),
             ("write_stall_timeout", text(Self.durationText(timeouts.writeStallMilliseconds / 1000))),
             ("password_iterations", number(passwordIterations)), ("session_resumption", .bool(sessionResumption)),
+            ("http2", .bool(http2)), ("http2_max_streams", number(http2Limits.maxConcurrentStreams)),
+            ("http2_max_header_list", number(http2Limits.maxHeaderListBytes)),
+            ("http2_stream_window", number(http2Limits.initialWindowBytes)),
+            ("http2_buffered_bodies", number(http2Limits.maxBufferedBodyBytes)),
+            ("http2_reset_burst", number(http2Limits.resetBurst)), ("http2_resets_per_second", number(http2Limits.resetsPerSecond)),
         ] + proxyJSON))
     }
 

@@ -30,6 +30,12 @@ extension Configuration {
         Setting("stubs", "folder of stub files (*.json) loaded at start; absent is fine (default stubs)") { config, value throws(SettingRejection) in
             config.stubsDirectory = try nonEmpty(value)
         },
+        Setting("import-openapi", "OpenAPI 3 document (JSON) whose operations are answered under /api/ (default none)") { config, value throws(SettingRejection) in
+            config.importOpenAPIPath = try nonEmpty(value)
+        },
+        Setting("envelope-dialect", "JSON file naming the envelope's keys, success and not-logged-in codes and status policy (default code/message/data, 0, 20104)") { config, value throws(SettingRejection) in
+            config.envelopeDialectPath = try nonEmpty(value)
+        },
         Setting("secret", "replaces the default app's signing secret (default: the one in seed.sql)") { config, value throws(SettingRejection) in
             config.secret = try nonEmpty(value)
         },
@@ -122,6 +128,27 @@ extension Configuration {
         },
         Setting("session-resumption", "TLS session tickets: on | off (default on)", isSwitch: true) { config, value throws(SettingRejection) in
             config.sessionResumption = try boolean(value)
+        },
+        Setting("http2", "offer HTTP/2 (ALPN h2) before HTTP/1.1 on every listener: on | off (default on)", isSwitch: true) { config, value throws(SettingRejection) in
+            config.http2 = try boolean(value)
+        },
+        Setting("http2-max-streams", "HTTP/2 streams a connection may have open at once (default 100)") { config, value throws(SettingRejection) in
+            config.http2Limits.maxConcurrentStreams = try integer(value, in: 1...10_000)
+        },
+        Setting("http2-max-header-list", "HTTP/2 decoded header list of one request, in bytes (default 16384)") { config, value throws(SettingRejection) in
+            config.http2Limits.maxHeaderListBytes = try integer(value, in: 1024...1_048_576)
+        },
+        Setting("http2-stream-window", "HTTP/2 bytes a peer may send on a stream before the server reads them (default 65535)") { config, value throws(SettingRejection) in
+            config.http2Limits.initialWindowBytes = try integer(value, in: 1024...2_147_483_647)
+        },
+        Setting("http2-buffered-bodies", "HTTP/2 request body bytes all streams of a connection may hold at once (default 4m)") { config, value throws(SettingRejection) in
+            config.http2Limits.maxBufferedBodyBytes = try byteCount(value, in: (64 << 10)...(1 << 30))
+        },
+        Setting("http2-reset-burst", "HTTP/2 stream resets a peer may send in a burst before GOAWAY (rapid reset, default 200)") { config, value throws(SettingRejection) in
+            config.http2Limits.resetBurst = try integer(value, in: 1...1_000_000)
+        },
+        Setting("http2-resets-per-second", "HTTP/2 stream resets a peer may send per second after its burst (default 33)") { config, value throws(SettingRejection) in
+            config.http2Limits.resetsPerSecond = try integer(value, in: 1...1_000_000)
         },
     ]
 

@@ -1,5 +1,6 @@
 import Backend
 import Certificates
+import HTTP2
 import Store
 import TLS
 import Telemetry
@@ -15,6 +16,10 @@ public struct Configuration: Sendable {
     public var seedPath = "seed.sql"
     public var openAPIPath = "docs/openapi.yaml"
     public var stubsDirectory = "stubs"
+    /// The OpenAPI document whose operations are imported at start (`--import-openapi`).
+    public var importOpenAPIPath: String?
+    /// The envelope dialect file (`--envelope-dialect`).
+    public var envelopeDialectPath: String?
     public var secret: String?
     public var signedHeaders = ["X-API-VERSION", "Authorization", "X-DEVICE-ID"]
     public var signature = BackendSettings.SignatureRequirement.required
@@ -42,6 +47,10 @@ public struct Configuration: Sendable {
     public var sessionResumption = true
     /// Proxy mode (`--proxy-to` and the `--proxy-*` settings).
     public var proxy = ProxyOptions()
+    /// Whether ALPN offers `h2` before `http/1.1` on every listener.
+    public var http2 = true
+    /// The HTTP/2 limits (streams, header list, window, resets); the body limit is HTTP/1.1's.
+    public var http2Limits = HTTP2Settings()
 
     /// The defaults.
     public init() {}

@@ -34,6 +34,7 @@ public final class RunningServer: Sendable {
         let settings = try BackendSetup.settings(for: configuration)
         let seed = try BackendSetup.seed(for: configuration)
         let stubs = try StubFolder.load(configuration.stubsDirectory)
+        let imports = try MockFiles.imports(configuration.importOpenAPIPath)
         try checkListenAddress(of: configuration)
         let apps = try BackendSetup.prepareDatabase(for: configuration, seed: seed, logger: logger)
         let certificates = CertificatePaths(directory: configuration.certificatesDirectory)
@@ -57,11 +58,13 @@ public final class RunningServer: Sendable {
         var transport = TransportConfiguration(eventLoops: configuration.eventLoops)
         transport.maxConnections = configuration.maxConnections
         transport.timeouts = configuration.timeouts
+        transport.http2 = configuration.http2Limits
+        transport.http2.maxBodyBytes = transport.httpLimits.maxBodyBytes
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
         let proxy = try step("proxy") { () throws(UpstreamFailure) in try configuration.proxy.makeProxy() }
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
                                              clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs,
-                                             proxy: proxy)
+                                             imports: imports, proxy: proxy)
         do {
             try startRecording(configuration, environment)
         } catch {

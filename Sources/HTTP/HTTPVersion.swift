@@ -15,6 +15,18 @@ public struct HTTPVersion: Sendable, Hashable {
     public static let http1_0 = HTTPVersion(major: 1, minor: 0)
     /// HTTP/1.1.
     public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    /// HTTP/2 (RFC 9113): the same semantics in binary frames, names always lowercase.
+    public static let http2 = HTTPVersion(major: 2, minor: 0)
+
+    /// The protocol's ALPN name (RFC 7301): `h2`, `http/1.1` or `http/1.0`; the journal and the metrics
+    /// record it.
+    public var protocolName: String {
+        switch (major, minor) {
+        case (2, _): "h2"
+        case (1, 0): "http/1.0"
+        default: "http/1.1"
+        }
+    }
 
     /// Whether connections are persistent by default in this version (HTTP/1.1 and later).
     var persistsByDefault: Bool {

@@ -83,11 +83,20 @@ public struct JSONObjectWriter {
     /// Appends the member `name` with an array whose elements are `texts`, each a JSON text
     /// already (an object written earlier): spliced as they are, not parsed and written again.
     public mutating func add(_ name: StaticString, jsonTexts texts: [String]) {
+        addArray(name, texts) { text, bytes in bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// Appends the member `name` with an array of `strings`, written as they come (no `JSONValue` made).
+    public mutating func add(_ name: StaticString, strings: [String]) {
+        addArray(name, strings) { string, bytes in JSONWriter.writeString(string, into: &bytes) }
+    }
+
+    private mutating func addArray(_ name: StaticString, _ elements: [String], _ write: (String, inout [UInt8]) -> Void) {
         addName(name)
         bytes.append(UInt8(ascii: "["))
-        for (index, text) in texts.enumerated() {
+        for (index, element) in elements.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: text.utf8)
+            write(element, &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
     }
@@ -103,6 +112,20 @@ public struct JSONObjectWriter {
         addSeparator()
         bytes.append(contentsOf: name.text)
         JSONWriter.writeString(value, into: &bytes)
+    }
+
+    /// Appends the member `name` with the integer `value`.
+    public mutating func add(_ name: MemberName, integer value: Int64) {
+        addSeparator()
+        bytes.append(contentsOf: name.text)
+        JSONWriter.writeInteger(value, into: &bytes)
+    }
+
+    /// Appends the member `name` with `value`.
+    public mutating func add(_ name: MemberName, _ value: JSONValue) {
+        addSeparator()
+        bytes.append(contentsOf: name.text)
+        JSONWriter.write(value, into: &bytes)
     }
 
     /// The object's text, UTF-8.

@@ -8,6 +8,9 @@ public enum LikelyCause: String, Sendable, CaseIterable {
     case headerNotSigned = "header-not-signed"
     /// The client signed a header under another spelling or case (`x-api-version`).
     case headerNameSpelling = "header-name-spelling"
+    /// The client signed a header the server does not sign (named in the detail): it is not in the
+    /// configured signed set.
+    case headerOutsideSignedSet = "header-outside-signed-set"
     /// The client signed values percent-encoded instead of decoded.
     case percentEncodedValues = "percent-encoded-values"
     /// The client meant `+` literally, or signed a space where `+` was sent.

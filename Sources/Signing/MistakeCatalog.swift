@@ -6,6 +6,8 @@ struct MistakeCatalog {
     let scheme: SignatureScheme
     /// The values that details show as `SensitiveValues.marker`.
     let sensitive: SensitiveValues
+    /// The request's header fields outside the signed set (the signature header left out), as received.
+    var unsignedHeaders: [(name: String, value: String)] = []
 
     /// The candidates for `cause`, most likely first (none for `unknown`).
     func mistakes(for cause: LikelyCause) -> [ClientMistake] {
@@ -14,6 +16,7 @@ struct MistakeCatalog {
         case .authorizationNotSigned: authorizationNotSigned()
         case .headerNotSigned: headerNotSigned()
         case .headerNameSpelling: headerNameSpelling()
+        case .headerOutsideSignedSet: headerOutsideSignedSet()
         case .percentEncodedValues: percentEncodedValues()
         case .plusAsSpace: plusAsSpace()
         case .doubleFormatting: doubleFormatting()
@@ -73,10 +76,33 @@ struct MistakeCatalog {
             for index in altered.headers.indices { altered.headers[index].key = keys[index] }
             let changed = configured.indices.filter { keys[$0] != configured[$0] }
             let plural = changed.count > 1
-            return mistake(altered, detail: "the signature matches with the header \(plural ? "keys" : "key") "
+            let lowercased = input.receivedOverHTTP2 && changed.allSatisfy { keys[$0] == configured[$0].lowercased() }
+            let http2 = lowercased ? "HTTP/2 always sends header names lowercase (RFC 9113 §8.2.2), and the server signs "
+                + "them under its configured spelling \(English.list(changed.map { configured[$0] }, quoted: false)), whatever "
+                + "case arrives; " : ""
+            return mistake(altered, detail: http2 + "the signature matches with the header \(plural ? "keys" : "key") "
                 + "\(English.list(changed.map { keys[$0] })) instead of \(English.list(changed.map { configured[$0] })): "
                 + "sign headers under their exact spelling \(English.list(changed.map { configured[$0] }, quoted: false)) "
                 + "(the spelling changes both the string and the sort order).")
+        }
+    }
+
+    /// The request signed with one more of its fields, under the spelling received, uppercase or
+    /// title case (over HTTP/2 the name arrived lowercase whatever the app signed); the first 16 fields.
+    private func headerOutsideSignedSet() -> [ClientMistake] {
+        unsignedHeaders.prefix(16).flatMap { field in
+            var spellings: [String] = []
+            for spelling in [field.name, English.titleCased(field.name), field.name.uppercased()] where !spellings.contains(spelling) {
+                spellings.append(spelling)
+            }
+            return spellings.map { spelling in
+                var altered = input
+                altered.headers.append(SigningInput.Header(key: spelling, wireName: field.name, value: field.value.trimmingOptionalWhitespace,
+                                                           isAuthorization: false))
+                return mistake(altered, detail: "the signature matches with the header \(spelling) signed too, but \(spelling) "
+                    + "is not one of the headers the server signs (--signed-headers): stop signing it in the app, or add it "
+                    + "to --signed-headers if the contract says it is signed.")
+            }
         }
     }
 

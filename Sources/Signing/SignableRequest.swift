@@ -13,13 +13,16 @@ public struct SignableRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes (empty when there is none).
     public var body: [UInt8]
+    /// The protocol it came over: over HTTP/2 every header name arrived lowercase, which the diagnosis says.
+    public var version: HTTPVersion
 
     /// A request with these parts.
-    public init(method: String, target: String, headers: HTTPHeaders, body: [UInt8] = []) {
+    public init(method: String, target: String, headers: HTTPHeaders, body: [UInt8] = [], version: HTTPVersion = .http1_1) {
         self.method = method
         self.target = target
         self.headers = headers
         self.body = body
+        self.version = version
     }
 
     /// A request with these parts, the header fields listed in order.

@@ -16,7 +16,11 @@ extension SignatureVerifier {
                          received: String, secrets: [String], scheme: SignatureScheme) -> SignatureDiagnosis {
         let input = SigningInput(request: request, parameters: parameters, signedHeaders: policy.signedHeaders)
         let sensitive = SensitiveValues(parameters: parameters, authorization: input.headers.first(where: \.isAuthorization)?.value)
-        let catalog = MistakeCatalog(input: input, scheme: scheme, sensitive: sensitive)
+        var catalog = MistakeCatalog(input: input, scheme: scheme, sensitive: sensitive)
+        catalog.unsignedHeaders = request.headers.filter { field in
+            !field.name.equalsIgnoringASCIICase(policy.signatureHeader)
+                && !policy.signedHeaders.contains { $0.equalsIgnoringASCIICase(field.name) }
+        }
         let size = canonical.pieces.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
         let (cause, detail, mistake) = size > Self.longestDiagnosedBytes
             ? (.unknown, "the request is too large to re-sign as each client mistake (\(size) bytes of parameters and signed "

@@ -29,11 +29,14 @@ struct SigningInput {
     private(set) var duplicatedHeader: String?
     /// The first parameter that has no reliable rendering, and why.
     private(set) var unsignableParameter: (name: String, reason: String)?
+    /// The request came over HTTP/2, whose header names are always lowercase on the wire.
+    let receivedOverHTTP2: Bool
 
     /// The input of `request`; never fails, so that the diagnosis can rebuild it: problems are
     /// recorded in `duplicatedHeader` and `unsignableParameter` for the canonicalizer to throw.
     init(request: SignableRequest, parameters: RequestParameters, signedHeaders: [String]) {
         headers.reserveCapacity(signedHeaders.count)
+        receivedOverHTTP2 = request.version.major == 2
         for name in signedHeaders where !headers.contains(where: { $0.key.equalsIgnoringASCIICase(name) }) {
             var found: (name: String, value: String)?
             for field in request.headers where field.name.equalsIgnoringASCIICase(name) {

@@ -1,10 +1,12 @@
 import Glibc
 import HTTP
+import HTTP2
 import System
 import TLS
 
-/// One client connection on one event loop: socket bytes in, TLS, the HTTP parser, the responder,
-/// and the way back out. Only its loop's thread touches it.
+/// One client connection on one event loop: socket bytes in, TLS, HTTP/1.1 (the parser, in
+/// `Connection+HTTP1`) or HTTP/2 (a session, in `Connection+HTTP2`) as ALPN chose, the responder, and
+/// the way back out. Only its loop's thread touches it.
 final class Connection {
     let socket: Socket
     let tls: TLSConnection
@@ -17,6 +19,10 @@ final class Connection {
     /// Ciphertext the socket did not take yet, from `pendingOffset` on.
     var pendingCiphertext: [UInt8] = []
     var pendingOffset = 0
+    /// The HTTP/2 session, when the handshake chose `h2`; nil for HTTP/1.1.
+    var http2: HTTP2ServerSession?
+    /// HTTP/2 streams whose answer a fault holds back (a delay, a slow body).
+    var http2LateAnswers = 0
     /// No byte has arrived yet: the first one tells a TLS record from a plain-HTTP request.
     private var awaitingFirstByte = true
 
@@ -50,6 +56,7 @@ final class Connection {
 
     /// The server began shutting down.
     func shutdownRequested() {
+        if let http2, tls.isHandshakeComplete { announceShutdown(to: http2) }
         run(machine.shutdownRequested())
     }
 
@@ -59,13 +66,13 @@ final class Connection {
     }
 
     /// Closes with a TCP RST instead of a FIN.
-    private func reset() {
+    func reset() {
         socket.prepareReset()
         close(.faultReset)
     }
 
     /// Carries out what the state machine asked for.
-    private func run(_ action: ConnectionStateMachine.Action) {
+    func run(_ action: ConnectionStateMachine.Action) {
         switch action {
         case .none:
             break
@@ -129,6 +136,7 @@ final class Connection {
                 info.clientSubject = tls.peerCertificateSubject
                 info.tlsVersion = tls.negotiatedProtocolVersion
                 info.sessionResumed = tls.sessionWasReused
+                if tls.negotiatedALPN == "h2" { startHTTP2() }
                 loop.responder?.handshakeCompleted(connection: info)
                 run(machine.handshakeCompleted(now: loop.clock.now()))
                 if isClosed { return }
@@ -143,23 +151,33 @@ final class Connection {
             }
         }
         guard decrypt() else { return }
-        dispatchRequests()
+        if let http2 {
+            serveStreams(of: http2)
+        } else {
+            dispatchRequests()
+        }
         writeOutput()
         run(machine.turnFinished(outputPending: !pendingCiphertext.isEmpty))
     }
 
-    /// Moves every decrypted byte into the parser; false when the connection had to close.
+    /// Moves every decrypted byte into the parser or the HTTP/2 session; false when the connection had to close.
     private func decrypt() -> Bool {
         loop.withPlaintextBuffer { plaintext in
             while true {
                 plaintext.removeAll(keepingCapacity: true)
                 switch tls.readPlaintext(into: &plaintext) {
                 case .bytesRead:
-                    parser.append(plaintext)
+                    if let http2 {
+                        receiveHTTP2(plaintext, into: http2)
+                    } else {
+                        parser.append(plaintext)
+                    }
                     // Reading again would only say it wants more data, unless the session ended with these bytes.
                     if !tls.hasEnded { fallthrough }
                 case .wantsMoreData:
-                    machine.inputArrived(now: loop.clock.now(), partialRequest: parser.hasPartialRequest, readingBody: parser.isReadingBody)
+                    if http2 == nil {
+                        machine.inputArrived(now: loop.clock.now(), partialRequest: parser.hasPartialRequest, readingBody: parser.isReadingBody)
+                    }
                     return true
                 case .closed:
                     run(machine.inputEnded())
@@ -199,129 +217,6 @@ final class Connection {
     private func closeAfterAlert(_ reason: ConnectionStateMachine.CloseReason) {
         machine.closeAfterFlush(reason)
         writeOutput()
-    }
-
-    private func dispatchRequests() {
-        while machine.canDispatch {
-            // Answers to pipelined requests are batched into one write, up to the output limit;
-            // beyond it they go out now, and reading pauses while the peer does not take them.
-            if loop.outgoingPlaintext.count >= loop.configuration.maxPendingOutputBytes {
-                writeOutput()
-                if isClosed { return }
-            }
-            if pendingCiphertext.count - pendingOffset >= loop.configuration.maxPendingOutputBytes {
-                machine.outputBackedUp()
-                return
-            }
-            // Switching on the result itself moves the request out of it instead of copying it.
-            switch parser.next() {
-            case nil:
-                return
-            case .continueExpected:
-                loop.outgoingPlaintext.append(contentsOf: Self.continueInterimResponse)
-            case .request(let request):
-                machine.responseStarted()
-                let keepAlive = request.keepAlive && !machine.isDraining
-                guard let plan = loop.responder?.respond(to: request, connection: info) else { return }
-                if plan.isImmediate {
-                    encode(plan.response, for: request, keepAlive: keepAlive)
-                    responseDone(keepAlive: keepAlive)
-                } else {
-                    writeOutput()
-                    machine.answerDeferred()
-                    answerLate(plan, for: request, keepAlive: keepAlive)
-                }
-            case .bodyTooLarge(let head):
-                machine.responseStarted()
-                let response = loop.responder?.respondToOversizedBody(of: head, connection: info) ?? Self.plainResponse(for: .bodyTooLarge)
-                encode(response, for: head, keepAlive: false)
-                responseDone(keepAlive: false)
-            case .failure(let error):
-                machine.responseStarted()
-                encode(Self.plainResponse(for: error), version: .http1_1, keepAlive: false)
-                responseDone(keepAlive: false)
-            }
-        }
-    }
-
-    /// The short text answer to a request the parser refused.
-    private static func plainResponse(for error: HTTPParseError) -> HTTPResponse {
-        HTTPResponse(
-            status: error.status,
-            headers: HTTPHeaders([(name: "Content-Type", value: "text/plain; charset=utf-8")]),
-            body: Array("\(error.status.code) \(error.status.reasonPhrase)\n".utf8))
-    }
-
-    private func encode(_ response: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) {
-        encode(response, version: request.version, keepAlive: keepAlive, headOnly: request.method == "HEAD")
-    }
-
-    /// Appends `response` to the loop's outgoing plaintext.
-    private func encode(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, headOnly: Bool = false) {
-        let date = loop.dateCache.current()
-        loop.withOutgoingPlaintext { output in
-            HTTPResponseEncoder.encode(response, version: version, keepAlive: keepAlive, date: date, headOnly: headOnly, into: &output)
-        }
-    }
-
-    private func responseDone(keepAlive: Bool) {
-        run(machine.responseFinished(now: loop.clock.now(), keepAlive: keepAlive, partialRequest: parser.hasPartialRequest))
-    }
-
-    // MARK: Late answers (injected faults, deferred answers)
-
-    private func answerLate(_ plan: ResponsePlan, for request: HTTPRequest, keepAlive: Bool) {
-        let start = { [self] in
-            guard !isClosed else { return }
-            let keepAlive = keepAlive && !machine.isDraining
-            switch plan.delivery {
-            case .drop:
-                close(.faultDropped)
-            case .reset:
-                reset()
-            case .normal:
-                encode(plan.response, for: request, keepAlive: keepAlive)
-                finishLateAnswer(keepAlive: keepAlive)
-            case .deferred(let answer):
-                answer.start(on: loop) { [self] plan in
-                    guard !isClosed else { return }
-                    answerLate(plan, for: request, keepAlive: keepAlive)
-                }
-            case .dribble(let milliseconds):
-                encode(plan.response, for: request, keepAlive: keepAlive)
-                let bytes = loop.outgoingPlaintext
-                loop.outgoingPlaintext.removeAll(keepingCapacity: true)
-                dribble(bytes, pieces: min(bytes.count, 20), overMilliseconds: Int64(milliseconds), keepAlive: keepAlive)
-            }
-        }
-        if plan.delayMilliseconds > 0 {
-            loop.schedule(afterMilliseconds: Int64(plan.delayMilliseconds), start)
-        } else {
-            start()
-        }
-    }
-
-    private func dribble(_ bytes: [UInt8], pieces: Int, overMilliseconds total: Int64, keepAlive: Bool) {
-        let pieceSize = max(1, (bytes.count + pieces - 1) / max(1, pieces))
-        let chunks = stride(from: 0, to: bytes.count, by: pieceSize).map { Array(bytes[$0..<min($0 + pieceSize, bytes.count)]) }
-        let interval = chunks.count > 1 ? total / Int64(chunks.count - 1) : 0
-        for (number, chunk) in chunks.enumerated() {
-            loop.schedule(afterMilliseconds: interval * Int64(number)) { [self] in
-                guard !isClosed else { return }
-                loop.outgoingPlaintext.append(contentsOf: chunk)
-                if number == chunks.count - 1 {
-                    finishLateAnswer(keepAlive: keepAlive)
-                } else {
-                    writeOutput()
-                }
-            }
-        }
-    }
-
-    private func finishLateAnswer(keepAlive: Bool) {
-        responseDone(keepAlive: keepAlive)
-        writeOutput()
-        process()
     }
 
     // MARK: Output
@@ -415,5 +310,4 @@ final class Connection {
         run(machine.lingeringStarted())
     }
 
-    private static let continueInterimResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 }

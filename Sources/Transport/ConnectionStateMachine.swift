@@ -56,6 +56,10 @@ public struct ConnectionStateMachine: Sendable {
         case faultDropped = "fault: drop"
         /// An injected fault reset the connection.
         case faultReset = "fault: reset"
+        /// The peer broke HTTP/2 or one of its limits (a flood, a bad preface); a GOAWAY was sent when possible.
+        case http2ProtocolError = "http/2 protocol error"
+        /// The HTTP/2 session ended with a GOAWAY: the peer's, or the server's for a limit such as rapid resets.
+        case http2SessionEnded = "http/2 session ended"
     }
 
     /// What the connection must do after an event.

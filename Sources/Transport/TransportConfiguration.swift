@@ -1,4 +1,5 @@
 import HTTP
+import HTTP2
 
 /// Settings of the transport, each with a name and a default.
 public struct TransportConfiguration: Sendable {
@@ -10,6 +11,8 @@ public struct TransportConfiguration: Sendable {
     public var timeouts = ConnectionTimeouts()
     /// HTTP limits (URI 8 KiB, headers 16 KiB, body 1 MiB).
     public var httpLimits = HTTPLimits.default
+    /// HTTP/2 limits, for connections whose handshake chose `h2` (100 streams, 16 KiB header lists, ...).
+    public var http2 = HTTP2Settings()
     /// How long in-flight requests may take to finish after a shutdown starts (default 10 s).
     public var shutdownGraceMilliseconds: Int64 = 10_000
     /// Once this much response output waits for a slow reader, the connection stops reading requests (default 256 KiB).

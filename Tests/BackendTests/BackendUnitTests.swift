@@ -1,5 +1,6 @@
 @testable import Backend
 import HTTP
+import Mocking
 import System
 import Testing
 
@@ -80,9 +81,9 @@ import Testing
     /// The body is `{code, message, data}` in that order, compact, escaped as `JSONWriter` escapes.
     @Test func theBodyIsCodeMessageAndDataInOrder() {
         let response = Envelope.response(code: 10403, message: "say \"no\"\n", data: ["b": [1, nil], "a": [:]],
-                                         requestID: "r-1", status: .ok)
+                                         requestID: "r-1", status: .ok, dialect: .standard)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"code":10403,"message":"say \"no\"\n","data":{"b":[1,null],"a":{}}}"#)
-        let empty = Envelope.response(code: -1, message: "", data: .null, requestID: "r-2", status: .ok)
+        let empty = Envelope.response(code: -1, message: "", data: .null, requestID: "r-2", status: .ok, dialect: .standard)
         #expect(String(decoding: empty.body, as: UTF8.self) == #"{"code":-1,"message":"","data":null}"#)
     }
 

@@ -1,4 +1,5 @@
 import HTTP
+import Mocking
 import Testing
 import Transport
 @testable import Backend
@@ -11,7 +12,7 @@ import Transport
     private func plan(after json: String) throws -> ResponsePlan {
         let fault = try Fault(id: 1, fields: AdminFields(body: Array(json.utf8), allowed: Fault.fields))
         var answer = APIOutcome(plan: ResponsePlan(response: HTTPResponse(status: .ok)), code: 0, verdict: .valid)
-        fault.apply(to: &answer, requestID: "req-0001", language: .english, style: .semantic)
+        fault.apply(to: &answer, requestID: "req-0001", language: .english, dialect: .standard)
         return answer.plan
     }
 

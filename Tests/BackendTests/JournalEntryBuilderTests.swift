@@ -24,8 +24,9 @@ import Transport
             ("Host", "localhost"), ("X-API-VERSION", "1.0"), ("Authorization", "Bearer abcdef0123456789abcdef0123456789"),
             ("X-SIGNATURE", "c2lnbmF0dXJl")]))
         let row = builder.row(for: record(request, latency: 0.0417))
-        let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"GET","path":"/api/v1/checkin","#
-            + #""headers":{"X-API-VERSION":"1.0","Authorization":"Bearer abcdef01…"},"params":{},"verdict":"valid","#
+        let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"GET","path":"/api/v1/checkin","protocol":"http/1.1","#
+            + #""headers":{"X-API-VERSION":"1.0","Authorization":"Bearer abcdef01…"},"#
+            + #""header_names":["Host","X-API-VERSION","Authorization","X-SIGNATURE"],"params":{},"verdict":"valid","#
             + #""diagnosis":null,"http_status":200,"code":0,"latency_ms":0.042,"client_subject":null}"#
         #expect(row.entry == Array(expected.utf8))
         #expect(row == JournalRow(timeMilliseconds: 1_767_225_600_123, method: "GET", path: "/api/v1/checkin",
@@ -49,8 +50,9 @@ import Transport
         let row = builder.row(for: record(request, verdict: .invalid, httpStatus: nil, code: nil,
                                           diagnosis: diagnosis, latency: 12345.6785,
                                           clientSubject: "CN=Zoë \"x\""))
-        let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"POST","path":"/api/v1/ünï\"","#
+        let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"POST","path":"/api/v1/ünï\"","protocol":"http/1.1","#
             + #""headers":{"X-API-VERSION":"2\"\\\u0001\t设备","Authorization":"Bearer …","X-DEVICE-ID":"*** <secret> ünï"},"#
+            + #""header_names":["Content-Type","x-api-version","Authorization","X-DEVICE-ID"],"#
             + #""params":{"a":"1","secret":"***","b":"<secret>","password":"***","note":""#
             + String(repeating: "é", count: 2048) + #"…(4201 bytes)","name":"Zoë\"q","empty":"","token":"***"},"#
             + #""verdict":"invalid","diagnosis":{"canonical":"POST&***","keys":["k1","***"],"received":"sig <secret>","#

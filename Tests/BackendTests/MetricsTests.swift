@@ -51,11 +51,12 @@ import Testing
         observe(RequestLabels(route: "/metrics", method: "GET", status: 200, code: nil), 2)
         observe(RequestLabels(route: "/api/v1/games", method: "GET", status: nil, code: nil, verdict: .valid), 1)
         observe(RequestLabels(route: "other", method: "GET", status: 403, code: 10003, verdict: .invalid), 2)
-        observe(RequestLabels(route: "other", method: "GET", status: 400, code: 10001, verdict: .invalid), 2)
+        observe(RequestLabels(route: "other", method: "GET", status: 400, code: 10001, verdict: .invalid, protocolName: "h2"), 2)
         let text = MetricsReport(sample: sample, openConnections: 3, residentMemoryBytes: 4096, processStartSeconds: 1_700_000_000.5).text
         let lines = text.split(separator: "\n").map(String.init)
         let families = lines.filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ")[2] }
-        #expect(families == ["countersign_requests_total", "countersign_signature_verdicts_total", "countersign_request_duration_seconds",
+        #expect(families == ["countersign_requests_total", "countersign_signature_verdicts_total", "countersign_requests_by_protocol_total",
+                             "countersign_request_duration_seconds",
                              "countersign_open_connections", "countersign_tls_handshakes_total", "countersign_tls_handshake_failures_total",
                              "countersign_sqlite_statements_total", "countersign_sqlite_seconds_total",
                              "process_start_time_seconds", "process_resident_memory_bytes"])
@@ -63,6 +64,9 @@ import Testing
         #expect(lines.contains(#"countersign_requests_total{route="/api/v1/games",method="GET",status="",code=""} 1"#))
         #expect(lines.contains(#"countersign_requests_total{route="/metrics",method="GET",status="200",code=""} 2"#))
         #expect(lines.contains(#"countersign_requests_total{route="other",method="GET",status="403",code="10003"} 2"#))
+        #expect(lines.contains(#"countersign_requests_by_protocol_total{protocol="h2"} 2"#))
+        #expect(lines.contains(#"countersign_requests_by_protocol_total{protocol="http/1.1"} 0"#))
+        #expect(lines.filter { $0.hasPrefix("countersign_requests_by_protocol_total{") }.count == 2)
         #expect(lines.contains(#"countersign_signature_verdicts_total{verdict="invalid"} 4"#))
         #expect(lines.contains(#"countersign_signature_verdicts_total{verdict="valid"} 1"#))
         #expect(lines.contains(#"countersign_signature_verdicts_total{verdict="skipped"} 0"#))

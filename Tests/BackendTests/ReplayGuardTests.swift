@@ -11,7 +11,7 @@ import Testing
     /// A wall clock that stands still until the test sets it.
     final class ManualClock: WallClock {
         let seconds = Atomic<Int64>(1_767_225_600)
-        func unixSeconds() -> Int64 { seconds.load(ordering: .relaxed) }
+        func unixMilliseconds() -> Int64 { seconds.load(ordering: .relaxed) * 1000 }
         func set(_ value: Int64) { seconds.store(value, ordering: .relaxed) }
     }
 

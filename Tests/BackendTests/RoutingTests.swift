@@ -131,4 +131,14 @@ import Testing
         #expect(isNotFound("GET", "/api//v1/ping"))
         #expect(isNotFound("GET", "/healthz/"))
     }
+
+    @Test func aScenarioIsRoutedByItsName() {
+        #expect(found("GET", "/__admin/scenarios/orders")?.adminAction == .mocks(.readScenario("orders")))
+        #expect(found("PUT", "/__admin/scenarios/a-b_c")?.adminAction == .mocks(.setScenario("a-b_c")))
+        #expect(found("DELETE", "/__admin/scenarios")?.adminAction == .mocks(.resetScenarios))
+        #expect(found("POST", "/__admin/imports")?.adminAction == .mocks(.addImport))
+        #expect(allowed("POST", "/__admin/scenarios/orders") == "GET, PUT, DELETE")
+        #expect(isNotFound("GET", "/__admin/scenarios/orders/extra"))
+        #expect(table.match("GET", "/__admin/scenarios/orders").template == "/__admin/scenarios/{name}")
+    }
 }

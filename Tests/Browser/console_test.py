@@ -2,7 +2,7 @@
 
 Starts the built server (.build/debug/countersign serve) on an ephemeral port in a temporary
 folder, drives the page with Selenium and chromedriver, and makes signed requests as an app
-does. Writes the screenshots docs/images/console-*.png. Run by scripts/browser-test.sh.
+does. Writes the screenshots console-*.png to .build/screenshots (CONSOLE_SCREENSHOTS=docs/images refreshes the docs' copies). Run by scripts/browser-test.sh.
 """
 
 import hashlib
@@ -32,7 +32,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BINARY = os.environ.get("COUNTERSIGN_BINARY", os.path.join(ROOT, ".build", "debug", "countersign"))
-IMAGES = os.path.join(ROOT, "docs", "images")
+# The screenshots go to .build/screenshots; CONSOLE_SCREENSHOTS=docs/images refreshes the ones the docs show.
+IMAGES = os.path.join(ROOT, os.environ.get("CONSOLE_SCREENSHOTS", os.path.join(".build", "screenshots")))
 SECRET = "browser-test-secret"
 DEVICE = "3141CBCA-730B-467C-A5A7-49B5F181D866"
 

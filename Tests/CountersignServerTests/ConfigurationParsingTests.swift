@@ -1,10 +1,29 @@
 import Backend
 import CountersignServer
+import HTTP2
 import Testing
 
 /// The server's settings as `ConfigurationParser` reads them from flags and `COUNTERSIGN_*`
 /// variables, in memory: values, defaults, the flag winning over the variable, and refusals.
 @Suite struct ConfigurationParsingTests {
+    @Test func http2IsOnByDefaultAndItsLimitsAreSettings() throws {
+        let defaults = try ConfigurationParser.parse(arguments: [], environment: [:])
+        #expect(defaults.http2)
+        #expect(defaults.http2Limits == HTTP2Settings())
+        #expect(defaults.http2Limits.maxConcurrentStreams == 100 && defaults.http2Limits.maxHeaderListBytes == 16_384)
+        #expect(try ConfigurationParser.parse(arguments: ["--http2", "off"], environment: [:]).http2 == false)
+        #expect(try ConfigurationParser.parse(arguments: [], environment: ["COUNTERSIGN_HTTP2": "off"]).http2 == false)
+        let tuned = try ConfigurationParser.parse(arguments: [
+            "--http2-max-streams", "10", "--http2-max-header-list", "8192", "--http2-stream-window", "1048576",
+            "--http2-buffered-bodies", "1m", "--http2-reset-burst", "50", "--http2-resets-per-second", "5",
+        ], environment: [:]).http2Limits
+        #expect(tuned.maxConcurrentStreams == 10 && tuned.maxHeaderListBytes == 8192 && tuned.initialWindowBytes == 1_048_576)
+        #expect(tuned.maxBufferedBodyBytes == 1 << 20 && tuned.resetBurst == 50 && tuned.resetsPerSecond == 5)
+        for bad in [["--http2", "maybe"], ["--http2-max-streams", "0"], ["--http2-max-header-list", "100"], ["--http2-stream-window", "x"]] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: bad, environment: [:]) }
+        }
+    }
+
     @Test func windowIsADurationOrOff() throws {
         #expect(try ConfigurationParser.parse(arguments: [], environment: [:]).replayWindowSeconds == nil)
         #expect(try ConfigurationParser.parse(arguments: ["--replay-window", "5m"], environment: [:]).replayWindowSeconds == 300)

@@ -12,4 +12,6 @@ public enum RepositoryFiles {
     public static var seed: String { root + "/seed.sql" }
     /// The OpenAPI document.
     public static var openAPI: String { root + "/docs/openapi.yaml" }
+    /// The Swagger Petstore 3 document, the import tests' third-party fixture.
+    public static var petstore: String { root + "/Tests/MockingTests/Fixtures/petstore3.json" }
 }

@@ -73,6 +73,11 @@ public final class TestServer: @unchecked Sendable {
         try TLSClient(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: 10)
     }
 
+    /// An HTTP/2 client (ALPN `h2`) for `port` (the main one by default).
+    public func http2Client(port: Int? = nil, tls: TLSClientConfiguration? = nil) throws -> HTTP2Client {
+        try HTTP2Client(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: 10)
+    }
+
     /// A signer with the default app's secret.
     public func signer() -> MobileRequestSigner { MobileRequestSigner(secret: Self.defaultSecret) }
 }

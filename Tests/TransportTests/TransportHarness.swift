@@ -72,11 +72,13 @@ final class TransportHarness {
     /// Why each closed connection closed, in order.
     let closeReasons = LockedValue<[ConnectionStateMachine.CloseReason]>([])
 
-    init(clock: any MonotonicClock = SystemMonotonicClock(), _ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
+    /// A server offering `alpn` (HTTP/2 first, as `countersign serve` does by default).
+    init(clock: any MonotonicClock = SystemMonotonicClock(), alpn: [String] = ["h2", "http/1.1"],
+         _ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
         paths = CertificatePaths(directory: directory.file("certs"))
         _ = try DevelopmentPKI.ensure(at: paths, options: CertificateOptions())
         let context = try TLSContext.server(TLSServerConfiguration(certificateChainPEMPath: paths.serverCertificate,
-                                                                   privateKeyPEMPath: paths.serverKey))
+                                                                   privateKeyPEMPath: paths.serverKey, alpnProtocols: alpn))
         var configuration = TransportConfiguration(eventLoops: 2)
         configure(&configuration)
         let received = requestsReceived
@@ -98,6 +100,11 @@ final class TransportHarness {
     func client() throws -> TLSClient {
         try TLSClient(host: "127.0.0.1", port: port,
                       tls: TLSClientConfiguration(trustRootsPEMPath: paths.caCertificate, serverName: "localhost"), timeoutSeconds: 10)
+    }
+
+    func http2Client() throws -> HTTP2Client {
+        try HTTP2Client(host: "127.0.0.1", port: port,
+                        tls: TLSClientConfiguration(trustRootsPEMPath: paths.caCertificate, serverName: "localhost"), timeoutSeconds: 10)
     }
 
     static func get(_ target: String, headers: [(name: String, value: String)] = []) -> HTTPRequest {

@@ -13,13 +13,15 @@ struct AdminAPI {
     private let stubs: StubControls
     private let state: StateControls
     private let recordings: RecordingControls
+    private let mocks: MockControls
 
     /// The admin API of the loop whose database connection is `store`.
     init(environment: BackendEnvironment, store: Store, canonicalizer: Canonicalizer) {
         adminToken = environment.admin.adminToken
         journal = JournalControls(journal: environment.journal, canonicalizer: canonicalizer)
         faults = FaultControls(faults: environment.faults)
-        stubs = StubControls(stubs: environment.stubs, routes: environment.routes)
+        stubs = StubControls(mocks: environment.mocks, routes: environment.routes)
+        mocks = MockControls(mocks: environment.mocks)
         state = StateControls(store: store, clock: environment.clock, settings: environment.admin, journal: journal,
                               faults: faults, stubs: stubs)
         recordings = RecordingControls(recorder: environment.recorder, proxying: environment.proxy != nil)
@@ -64,6 +66,7 @@ struct AdminAPI {
         case .stubs(let action): try stubs.answer(action, request, requestID: requestID)
         case .state(let action): try state.answer(action, request, requestID: requestID)
         case .recordings(let action): try recordings.answer(action, request, requestID: requestID)
+        case .mocks(let action): try mocks.answer(action, request, requestID: requestID)
         }
     }
 }

@@ -10,4 +10,6 @@ enum AdminAction: Sendable, Equatable {
     case state(StateControls.Action)
     /// `/__admin/recordings…`: proxied exchanges into stub files.
     case recordings(RecordingControls.Action)
+    /// `/__admin/scenarios…`, `/__admin/imports`.
+    case mocks(MockControls.Action)
 }

@@ -8,8 +8,6 @@ protocol AdminRegistryItem: Sendable {
     var id: Int { get }
     /// How many more requests it applies to; nil means until removed.
     var times: Int? { get set }
-    /// The fields its definition accepts.
-    static var fields: [String] { get }
     /// The item as the admin API shows it.
     var json: JSONValue { get }
 }
@@ -22,6 +20,8 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
         /// Oldest first.
         var items: [Item]
         var nextID: Int
+        /// Goes up whenever an item is added or removed (what a cache of the items compares).
+        var generation = 0
     }
 
     /// The items loaded at start, which `restore()` brings back.
@@ -42,6 +42,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
             let item = try make(state.nextID)
             state.nextID += 1
             state.items.append(item)
+            state.generation += 1
             itemCount.store(state.items.count, ordering: .relaxed)
             return item
         }
@@ -50,11 +51,21 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
     /// Every item, oldest first.
     var all: [Item] { state.withLock { $0.items } }
 
+    /// Whether the registry holds no item (read without the lock).
+    var isEmpty: Bool { itemCount.load(ordering: .relaxed) == 0 }
+
+    /// The generation of the items (see `State.generation`).
+    var generation: Int { state.withLock { $0.generation } }
+
+    /// Every item, oldest first, with their generation.
+    var versioned: (generation: Int, items: [Item]) { state.withLock { ($0.generation, $0.items) } }
+
     /// Removes the item with `id`; false when there is none.
     func remove(id: Int) -> Bool {
         state.withLock { state in
             guard let index = state.items.firstIndex(where: { $0.id == id }) else { return false }
             state.items.remove(at: index)
+            state.generation += 1
             itemCount.store(state.items.count, ordering: .relaxed)
             return true
         }
@@ -64,6 +75,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
     func removeAll() {
         state.withLock { state in
             state.items.removeAll()
+            state.generation += 1
             itemCount.store(0, ordering: .relaxed)
         }
     }
@@ -72,6 +84,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
     func restore() {
         state.withLock { state in
             state.items = initial
+            state.generation += 1
             itemCount.store(state.items.count, ordering: .relaxed)
         }
     }
@@ -92,6 +105,7 @@ final class AdminRegistry<Item: AdminRegistryItem>: Sendable {
             if let times = item.times {
                 if times <= 1 {
                     state.items.remove(at: index)
+                    state.generation += 1
                     itemCount.store(state.items.count, ordering: .relaxed)
                 } else {
                     state.items[index].times = times - 1

@@ -1,12 +1,13 @@
 import HTTP
+import Mocking
 
 extension Fault {
     /// Changes `answer` as the fault says: the envelope of `code` (or only the status), then the
     /// delay and the delivery.
-    func apply(to answer: inout APIOutcome, requestID: String, language: Language, style: BackendSettings.HTTPStatusStyle) {
+    func apply(to answer: inout APIOutcome, requestID: String, language: Language, dialect: EnvelopeDialect) {
         if let code {
             let envelope = InjectedEnvelope(code: code, message: message, data: .null, httpStatus: httpStatus)
-            answer.plan.response = envelope.response(requestID: requestID, language: language, style: style)
+            answer.plan.response = envelope.response(requestID: requestID, language: language, dialect: dialect)
             answer.code = code
         } else if let httpStatus {
             answer.plan.response.status = HTTPStatus(code: httpStatus)

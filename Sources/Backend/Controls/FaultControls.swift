@@ -9,8 +9,8 @@ struct FaultControls {
     }
 
     func answer(_ action: RegistryAction, _ request: HTTPRequest, requestID: String) throws(AdminError) -> HTTPResponse {
-        try faults.answer(action, request, requestID: requestID, listName: "faults", itemName: "fault") { (id, fields) throws(AdminError) in
-            try Fault(id: id, fields: fields)
+        try faults.answer(action, request, requestID: requestID, listName: "faults", itemName: "fault") { (id, definition) throws(AdminError) in
+            try Fault(id: id, fields: AdminFields(definition, allowed: Fault.fields))
         }
     }
 

@@ -16,15 +16,20 @@ enum RegistryAction: Sendable, Equatable {
 extension AdminRegistry {
     /// The admin API's answer to `action`: the items listed under `listName` (`faults`), a 404 naming
     /// an item `itemName` (`fault`) when there is none with the id; for `add`, the item `make` builds
-    /// from its id and the definition in the body.
+    /// from its id and the definition in the body (JSON; 400 when it is not).
     func answer(_ action: RegistryAction, _ request: HTTPRequest, requestID: String, listName: String, itemName: String,
-                make: (Int, AdminFields) throws(AdminError) -> Item) throws(AdminError) -> HTTPResponse {
+                make: (Int, JSONValue) throws(AdminError) -> Item) throws(AdminError) -> HTTPResponse {
         switch action {
         case .list:
             return AdminResponse.json(.object(JSONObject([(listName, .array(all.map(\.json)))])), requestID: requestID)
         case .add:
-            let fields = try AdminFields(body: request.body, allowed: Item.fields)
-            let item = try add { (id) throws(AdminError) in try make(id, fields) }
+            let definition: JSONValue
+            do {
+                definition = try JSONParser.parse(request.body)
+            } catch {
+                throw .badRequest("invalid JSON: \(error)")
+            }
+            let item = try add { (id) throws(AdminError) in try make(id, definition) }
             return AdminResponse.json(item.json, status: .created, requestID: requestID)
         case .removeAll:
             removeAll()

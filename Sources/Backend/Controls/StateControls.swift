@@ -63,7 +63,8 @@ struct StateControls {
         }
     }
 
-    /// The database back to the seed; journal, faults and run-time stubs gone.
+    /// The database back to the seed; journal, faults, run-time stubs and imports gone, every
+    /// scenario in `Started`.
     private func reset() throws(AdminError) {
         guard let seed = settings.seedSQL else {
             throw .conflict("the seed \(settings.seedPath) could not be read when the server started: nothing to reset to")

@@ -1,27 +1,29 @@
 import HTTP
 
 /// `/__admin/stubs`: adds, lists and removes the stubs every event loop answers with. Only the
-/// admin side of stubs: what a stub is and how it matches stay with `Stub`.
+/// admin side of stubs: what a stub is and how it matches stay with `Stub` and the `Mocking`
+/// module.
 struct StubControls {
-    private let stubs: AdminRegistry<Stub>
+    private let mocks: MockCatalog
     /// The built-in endpoints, which a stub may not replace.
     private let routes: RoutingTable
 
-    init(stubs: AdminRegistry<Stub>, routes: RoutingTable) {
-        self.stubs = stubs
+    init(mocks: MockCatalog, routes: RoutingTable) {
+        self.mocks = mocks
         self.routes = routes
     }
 
     func answer(_ action: RegistryAction, _ request: HTTPRequest, requestID: String) throws(AdminError) -> HTTPResponse {
-        try stubs.answer(action, request, requestID: requestID, listName: "stubs", itemName: "stub") { (id, fields) throws(AdminError) in
-            let stub = try Stub(id: id, fields: fields, source: "runtime")
+        try mocks.stubs.answer(action, request, requestID: requestID, listName: "stubs", itemName: "stub") { (id, definition) throws(AdminError) in
+            let stub = try Stub(id: id, definition: definition, source: "runtime")
             try stub.checkNotBuiltIn(routes)
+            mocks.registerScenarios(of: [stub])
             return stub
         }
     }
 
-    /// Back to the stubs loaded from the stubs folder at start.
+    /// Back to the stubs and imports loaded at start, every scenario in its initial state.
     func restore() {
-        stubs.restore()
+        mocks.reset()
     }
 }

@@ -1,7 +1,7 @@
 import JSON
 
 /// The stub definitions of one file of the stubs folder: one JSON object, or an array of them,
-/// each with the fields of `POST /__admin/stubs` (docs/contract-testing.md "Stub files").
+/// each as `POST /__admin/stubs` takes it (docs/contract-testing.md "Stub files").
 public enum StubFile {
     /// The stubs in `contents`, the file at `path`, numbered from `firstID`. Throws when the file
     /// is not valid JSON, a definition is invalid, or it would replace a built-in endpoint.
@@ -17,7 +17,7 @@ public enum StubFile {
         var stubs: [Stub] = []
         for (offset, definition) in definitions.enumerated() {
             do {
-                let stub = try Stub(id: firstID + offset, fields: AdminFields(definition, allowed: Stub.fields), source: path)
+                let stub = try Stub(id: firstID + offset, definition: definition, source: path)
                 try stub.checkNotBuiltIn(routes)
                 stubs.append(stub)
             } catch {
@@ -29,11 +29,13 @@ public enum StubFile {
 }
 
 extension Stub {
-    /// Throws when the stub's method and path are an endpoint Countersign already has: stubs add
-    /// endpoints; a built-in one is changed with a fault instead.
+    /// Throws when the stub's method and exact path are an endpoint Countersign already has:
+    /// stubs add endpoints; a built-in one is changed with a fault instead. (A template or glob
+    /// may cover a built-in path: the built-in endpoint answers it.)
     func checkNotBuiltIn(_ routes: RoutingTable) throws(AdminError) {
-        if case .found = routes.match(method, path).lookup {
-            throw .conflict("\(method) \(path) is a built-in endpoint; stubs add endpoints (change a built-in one's answer with a fault)")
+        guard let method = mock.method, mock.path.isLiteral else { return }
+        if case .found = routes.match(method, mock.path.text).lookup {
+            throw .conflict("\(method) \(mock.path.text) is a built-in endpoint; stubs add endpoints (change a built-in one's answer with a fault)")
         }
     }
 }

@@ -38,10 +38,14 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("time_ms", integer: record.timeMilliseconds)
         entry.add("method", string: request.method)
         entry.add("path", string: request.path)
+        entry.add("protocol", string: request.version.protocolName)
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
+        // As received: over HTTP/2 every name is lowercase, which is what a signature check meets.
+        entry.add("header_names", strings: request.headers.map(\.name))
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
+        if !record.nearMisses.isEmpty { entry.add("near_misses", Self.bounded(.array(record.nearMisses.map(JSONValue.string)))) }
         entry.add("diagnosis", record.diagnosis.map { Self.boundedMembers(Self.redacting($0.journalJSON, replacements)) } ?? .null)
         entry.add("http_status", integer: record.httpStatus.map(Int64.init))
         entry.add("code", integer: record.code.map(Int64.init))

@@ -33,6 +33,8 @@ struct JournalRecord: Sendable {
     var numericArrays: [String] = []
     /// In proxy mode, what the upstream answered, or why it did not.
     var proxied: ProxiedExchange? = nil
+    /// The stubs that almost answered a 10404 (development mode).
+    var nearMisses: [String] = []
 
     /// The current time in Unix milliseconds.
     static func currentTimeMilliseconds() -> Int64 {

@@ -37,6 +37,7 @@ struct EnglishMessages: MessageCatalog {
         case .duplicated: "is sent more than once (query and body)"
         case .unsignable: "must not be a JSON object or null (it cannot be signed reliably)"
         case .wrongType: "has the wrong type"
+        case .schema(let rule): rule
         }
     }
 }

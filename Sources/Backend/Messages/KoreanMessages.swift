@@ -37,6 +37,7 @@ struct KoreanMessages: MessageCatalog {
         case .duplicated: "쿼리와 본문에 중복되어 있습니다"
         case .unsignable: "JSON 객체나 null일 수 없습니다(안정적으로 서명할 수 없음)"
         case .wrongType: "형식이 올바르지 않습니다"
+        case .schema(let rule): rule
         }
     }
 }

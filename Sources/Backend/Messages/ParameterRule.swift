@@ -16,4 +16,7 @@ public enum ParameterRule: Sendable, Equatable {
     case unsignable
     /// A type other than the expected text or number.
     case wrongType
+    /// Breaks a rule of an imported OpenAPI document's schema, worded as the document's rule
+    /// (`must be one of available, pending, sold (enum)`), in English in every catalog.
+    case schema(String)
 }

@@ -37,6 +37,7 @@ struct SimplifiedChineseMessages: MessageCatalog {
         case .duplicated: "重复出现（查询字符串和请求体中都有）"
         case .unsignable: "不能是 JSON 对象或 null（无法可靠签名）"
         case .wrongType: "类型错误"
+        case .schema(let rule): rule
         }
     }
 }

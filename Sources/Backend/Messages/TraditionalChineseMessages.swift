@@ -37,6 +37,7 @@ struct TraditionalChineseMessages: MessageCatalog {
         case .duplicated: "重複出現（查詢字串與請求內容中皆有）"
         case .unsignable: "不可為 JSON 物件或 null（無法可靠簽章）"
         case .wrongType: "類型錯誤"
+        case .schema(let rule): rule
         }
     }
 }

@@ -20,6 +20,12 @@ struct MetricsReport {
         for verdict in JournalVerdict.allCases {
             output.sample("countersign_signature_verdicts_total", [("verdict", verdict.rawValue)], verdicts[verdict] ?? 0)
         }
+        output.family("countersign_requests_by_protocol_total", .counter,
+                      help: "Requests answered, by the protocol they came over: h2 or http/1.1 (http/1.0 once one arrives).")
+        let protocols = sample.protocolCounts
+        for name in ["h2", "http/1.1"] + protocols.keys.filter({ !["", "h2", "http/1.1"].contains($0) }).sorted() {
+            output.sample("countersign_requests_by_protocol_total", [("protocol", name)], protocols[name] ?? 0)
+        }
         appendDurations(to: &output)
         output.family("countersign_open_connections", .gauge, help: "Client connections open now, across all event loops.")
         output.sample("countersign_open_connections", [], UInt64(max(0, openConnections)))

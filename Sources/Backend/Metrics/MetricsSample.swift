@@ -27,6 +27,11 @@ struct MetricsSample: Sendable {
         requests.reduce(into: [:]) { counts, entry in counts[entry.key.withoutVerdict, default: 0] &+= entry.value.count }
     }
 
+    /// Requests per protocol (`h2`, `http/1.1`).
+    var protocolCounts: [String: UInt64] {
+        requests.reduce(into: [:]) { counts, entry in counts[entry.key.protocolName, default: 0] &+= entry.value.count }
+    }
+
     /// `/api/` requests per signature verdict.
     var verdictCounts: [JournalVerdict: UInt64] {
         requests.reduce(into: [:]) { counts, entry in

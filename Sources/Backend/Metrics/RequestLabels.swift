@@ -13,17 +13,20 @@ struct RequestLabels: Hashable, Sendable {
     let code: Int?
     /// What the signature check said; nil outside `/api/`.
     let verdict: JournalVerdict?
+    /// The protocol the request came over (`h2`, `http/1.1`, `http/1.0`); empty once summed over.
+    let protocolName: String
 
-    /// Labels for a request of `method` (any token) to `route`.
-    init(route: String, method: String, status: Int?, code: Int?, verdict: JournalVerdict? = nil) {
+    /// Labels for a request of `method` (any token) to `route`, over `protocolName`.
+    init(route: String, method: String, status: Int?, code: Int?, verdict: JournalVerdict? = nil, protocolName: String = "") {
         self.route = route
         self.method = Self.label(forMethod: method)
         self.status = status
         self.code = code
         self.verdict = verdict
+        self.protocolName = protocolName
     }
 
-    /// These labels without the verdict: the series of `countersign_requests_total`.
+    /// These labels without the verdict and the protocol: the series of `countersign_requests_total`.
     var withoutVerdict: RequestLabels {
         RequestLabels(route: route, method: method, status: status, code: code)
     }

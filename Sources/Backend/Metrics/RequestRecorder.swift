@@ -46,13 +46,13 @@ struct RequestRecorder {
         let latency = Self.milliseconds(from: start.instant, to: answeredAt)
         let status = outcome.httpStatus
         log(request, requestID: requestID, status: status, code: outcome.code, latency: latency, connection: connection)
-        count(request, route: label(of: route, path: request.path), status: status, code: outcome.code,
+        count(request, route: label(of: route, mockRoute: outcome.mockRoute), status: status, code: outcome.code,
               verdict: outcome.verdict, latency: latency)
         journalQueue?.append(JournalRecord(
             request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
             httpStatus: status, code: outcome.code, diagnosis: outcome.diagnosis, latencyMilliseconds: latency,
             answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays,
-            proxied: outcome.proxied))
+            proxied: outcome.proxied, nearMisses: outcome.nearMisses))
     }
 
     /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled).
@@ -60,7 +60,7 @@ struct RequestRecorder {
                 connection: ConnectionInfo) {
         let latency = Self.milliseconds(from: start.instant, to: monotonic.now())
         log(request, requestID: requestID, status: response.status.code, code: nil, latency: latency, connection: connection)
-        count(request, route: label(of: route, path: request.path), status: response.status.code, code: nil, verdict: nil, latency: latency)
+        count(request, route: label(of: route, mockRoute: nil), status: response.status.code, code: nil, verdict: nil, latency: latency)
     }
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
@@ -80,19 +80,20 @@ struct RequestRecorder {
 
     /// Counts an answered request in this loop's shard (`latency` in milliseconds).
     private func count(_ request: HTTPRequest, route: String, status: Int?, code: Int?, verdict: JournalVerdict?, latency: Double) {
-        let labels = RequestLabels(route: route, method: request.method, status: status, code: code, verdict: verdict)
+        let labels = RequestLabels(route: route, method: request.method, status: status, code: code, verdict: verdict,
+                                   protocolName: request.version.protocolName)
         let statements = store.statementTiming.since(statementsAtStart)
         metricsShard.recordRequest(labels, seconds: latency / 1000, statements: statements)
     }
 
-    /// The route a request on `path` is counted under: every admin request under `/__admin`; else
-    /// the template of the path it matched (whatever its method); else, under `/api/`, the path of
-    /// a stub defined for it; else `other`.
-    private func label(of route: RouteMatch, path: String) -> String {
+    /// The route a request is counted under: every admin request under `/__admin`; else the
+    /// template of the path it matched (whatever its method); else, under `/api/`, the path
+    /// template of the stub or imported operation that answered (`mockRoute`); else `other`.
+    private func label(of route: RouteMatch, mockRoute: String?) -> String {
         if route.kind == .admin { return EndpointKind.adminRoot }
         if let template = route.template { return template }
         guard route.kind == .api else { return RequestLabels.unmatchedRoute }
-        return environment.stubs.first { $0.path == path }?.path ?? RequestLabels.unmatchedRoute
+        return mockRoute ?? RequestLabels.unmatchedRoute
     }
 
     private static func milliseconds(from start: Instant, to end: Instant) -> Double {

@@ -1,5 +1,6 @@
 import HTTP
 import JSON
+import Mocking
 import Signing
 
 /// A business or protocol error answered in the envelope.
@@ -16,6 +17,8 @@ public struct APIError: Error, Sendable {
     public var headers: [(name: String, value: String)] = []
     /// For a 50000: what went wrong, for the server's log only (never sent to the client).
     public var underlyingFailure: String?
+    /// For a 10404 in development mode, the stubs that almost answered (`data.near_misses`).
+    public var nearMisses: [String] = []
 
     /// An error with `code` and `message`.
     public init(_ code: ResultCode, _ message: Message) {
@@ -29,17 +32,19 @@ public struct APIError: Error, Sendable {
         self.init(message.resultCode ?? .internalError, message)
     }
 
-    /// The envelope of this error, in `language`, with the status `style` gives its code (or the
-    /// one it overrides) and its extra headers.
-    func response(requestID: String, language: Language, style: BackendSettings.HTTPStatusStyle) -> HTTPResponse {
+    /// The envelope of this error, in `language` and `dialect`, with the status the dialect gives
+    /// its code (or the one it overrides) and its extra headers.
+    func response(requestID: String, language: Language, dialect: EnvelopeDialect) -> HTTPResponse {
         Envelope.response(code: code, message: language.catalog.text(for: message), data: data, requestID: requestID,
-                          style: style, status: status, extraHeaders: headers)
+                          dialect: dialect, status: status, extraHeaders: headers)
     }
 
-    /// The envelope's `data`: `{"diagnosis": …}` for a diagnosed signature mismatch, else null.
+    /// The envelope's `data`: `{"diagnosis": …}` for a diagnosed signature mismatch,
+    /// `{"near_misses": […]}` for a 10404 that stubs almost answered, else null.
     var data: JSONValue {
-        guard let diagnosis else { return .null }
-        return .object(JSONObject([("diagnosis", diagnosis.json)]))
+        if let diagnosis { return .object(JSONObject([("diagnosis", diagnosis.json)])) }
+        guard !nearMisses.isEmpty else { return .null }
+        return .object(JSONObject([("near_misses", .array(nearMisses.map(JSONValue.string)))]))
     }
 
     /// 10005 for `parameter`, which breaks `rule`.

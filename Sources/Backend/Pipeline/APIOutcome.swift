@@ -19,6 +19,11 @@ struct APIOutcome {
     var forwarding: Forwarding? = nil
     /// In proxy mode, what the upstream answered, or why it did not.
     var proxied: ProxiedExchange? = nil
+    /// For a 10404 in development mode, the stubs that almost answered, each with its first
+    /// failed condition (the journal's `near_misses`).
+    var nearMisses: [String] = []
+    /// The path template of the stub or imported operation that answered (the metrics' route).
+    var mockRoute: String?
 
     /// The HTTP status sent; nil when the connection is dropped or reset instead.
     var httpStatus: Int? {

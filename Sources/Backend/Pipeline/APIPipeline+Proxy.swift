@@ -32,8 +32,7 @@ extension APIPipeline {
         }
         var outcome = refusal(APIError(.noSuchEndpoint), signature: signature, requestID: requestID, language: language)
         outcome.diagnosis = signature.refusal?.diagnosis
-        if environment.stubs.first(where: { $0.matches(method: request.method, path: request.path) }) != nil {
-            answerStub(request, into: &outcome, requestID: requestID, language: language, loop: &loop)
+        if answerStub(request, into: &outcome, requestID: requestID, language: language, loop: &loop) {
             return outcome
         }
         outcome.code = nil
@@ -56,11 +55,11 @@ extension APIPipeline {
         case .failure(let failure):
             var error = APIError(.internalError, .custom(failure.description))
             error.status = failure.status
-            outcome.plan = ResponsePlan(response: error.response(requestID: requestID, language: forwarding.language, style: settings.httpStatusStyle))
+            outcome.plan = ResponsePlan(response: error.response(requestID: requestID, language: forwarding.language, dialect: settings.envelope))
             outcome.code = ResultCode.internalError.rawValue
             outcome.proxied = ProxiedExchange(result: .failed(failure.description), upstreamMilliseconds: exchange.milliseconds)
         }
-        forwarding.fault?.apply(to: &outcome, requestID: requestID, language: forwarding.language, style: settings.httpStatusStyle)
+        forwarding.fault?.apply(to: &outcome, requestID: requestID, language: forwarding.language, dialect: settings.envelope)
         return outcome
     }
 

@@ -6,8 +6,9 @@ import Transport
 
 /// One `/api/` request in, one `APIOutcome` out: the stages of API.md "Order of checks" in order
 /// (required headers and version, parameters, signature, route, token, parameters, handler), the
-/// first refusal answered; then, for a method and path no endpoint has, a stub; then, for a
-/// request that passed the signature check, a fault.
+/// first refusal answered; then, for a method and path no endpoint has, a stub or an imported
+/// OpenAPI operation (`APIPipeline+Mocks.swift`); then, for a request that passed the signature
+/// check, a fault. Every envelope is written in the settings' `EnvelopeDialect`.
 ///
 /// It holds what the stages read. What they change, the event loop's database connection and
 /// sessions (`APILoopState`), stays the responder's and is lent to each call.
@@ -32,7 +33,7 @@ struct APIPipeline {
     var settings: BackendSettings { environment.settings }
 
     /// The outcome of `request`, whose method and path the routing table looked up as `route`: the
-    /// checks and the handler, then the stub and fault stages.
+    /// checks and the handler, then the stub (and import) and fault stages.
     func answer(_ request: HTTPRequest, route: RouteLookup<APIRoute>, requestID: String, peer: String,
                 loop: inout APILoopState) -> APIOutcome {
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
@@ -42,7 +43,7 @@ struct APIPipeline {
         var outcome = checkAndHandle(request, route: route, requestID: requestID, language: language, peer: peer, loop: &loop)
         let code = outcome.code.flatMap(ResultCode.init(rawValue:)) ?? .internalError
         if code == .noSuchEndpoint || code == .methodNotAllowed {
-            answerStub(request, into: &outcome, requestID: requestID, language: language, loop: &loop)
+            answerMock(request, into: &outcome, requestID: requestID, language: language, loop: &loop)
         }
         if APIStage(code: code) == .afterSignature {
             applyFault(request, to: &outcome, requestID: requestID, language: language)
@@ -74,7 +75,8 @@ struct APIPipeline {
     /// Required headers and version, parameters, signature: the checks before the route.
     func checkUpToSignature(_ request: HTTPRequest, requestID: String, language: Language) -> SignatureStage {
         let unchecked = SignatureCheck(unchecked: request, headerLookups)
-        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
+        let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body,
+                                       version: request.version)
         let parameters: RequestParameters
         do throws(APIError) {
             try checkRequiredHeaders(request)
@@ -101,7 +103,7 @@ struct APIPipeline {
             let route = try self.route(match)
             let data = try handle(request, route: route, parameters: parameters, peer: peer, loop: &loop)
             let response = Envelope.response(code: .ok, message: language.catalog.text(for: .ok), data: data, requestID: requestID,
-                                             style: settings.httpStatusStyle)
+                                             dialect: settings.envelope)
             return APIOutcome(plan: ResponsePlan(response: response), code: ResultCode.ok.rawValue, verdict: signature.verdict,
                               numericArrays: signature.numericArrays)
         } catch {
@@ -114,7 +116,7 @@ struct APIPipeline {
         if let failure = error.underlyingFailure {
             environment.logger.log(.error, "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
         }
-        return APIOutcome(plan: ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle)),
+        return APIOutcome(plan: ResponsePlan(response: error.response(requestID: requestID, language: language, dialect: settings.envelope)),
                           code: error.code.rawValue, verdict: signature.verdict, diagnosis: error.diagnosis,
                           numericArrays: signature.numericArrays)
     }
@@ -221,7 +223,7 @@ struct APIPipeline {
     }
 
     /// Token: the session of the bearer token; 20104 when it is missing, unknown, revoked or expired.
-    private func authenticate(_ request: HTTPRequest, now: Int64, loop: inout APILoopState) throws(APIError) -> Session {
+    func authenticate(_ request: HTTPRequest, now: Int64, loop: inout APILoopState) throws(APIError) -> Session {
         guard let token = request.headers[headerLookups.authorization]?.bearerToken else { throw APIError(.notLoggedIn) }
         let store = loop.store
         let stamp = try storeCall { () throws(StoreError) in try store.contentStamp() }
@@ -235,46 +237,10 @@ struct APIPipeline {
         return session
     }
 
-    /// Stub: for a request no endpoint has (10404, 10405), the answer of the newest stub for its
-    /// method and path: 20104 when the stub requires a token and the request has no valid one (the
-    /// token stage, run once: the pipeline stopped before it); 10405 when stubs have the path for
-    /// other methods only. Nothing changes when no stub has the path.
-    func answerStub(_ request: HTTPRequest, into outcome: inout APIOutcome, requestID: String, language: Language,
-                            loop: inout APILoopState) {
-        let stubs = environment.stubs
-        guard let candidate = stubs.first(where: { $0.matches(method: request.method, path: request.path) }) else {
-            let methods = Set(stubs.all.filter { $0.path == request.path }.map(\.method)).sorted()
-            guard outcome.code == ResultCode.noSuchEndpoint.rawValue, !methods.isEmpty else { return }
-            refuse(&outcome, APIError.methodNotAllowed(AllowHeader(methods: methods)), requestID: requestID, language: language)
-            return
-        }
-        if candidate.requiresLogin {
-            do throws(APIError) {
-                _ = try authenticate(request, now: environment.clock.unixSeconds(), loop: &loop)
-            } catch {
-                refuse(&outcome, error, requestID: requestID, language: language)
-                return
-            }
-        }
-        // Claimed only now, so that a refused request does not use up a stub's `times`.
-        guard let stub = stubs.claim(where: { $0.id == candidate.id }) else { return }
-        let envelope = InjectedEnvelope(code: stub.code, message: stub.message, data: stub.data, httpStatus: stub.httpStatus)
-        outcome.plan = ResponsePlan(response: envelope.response(requestID: requestID, language: language, style: settings.httpStatusStyle),
-                                    delayMilliseconds: stub.delayMilliseconds ?? 0)
-        outcome.code = stub.code
-    }
-
-    /// Replaces the answer of `outcome` with the envelope of `error` (what the journal records of
-    /// the signature check stays).
-    func refuse(_ outcome: inout APIOutcome, _ error: APIError, requestID: String, language: Language) {
-        outcome.plan = ResponsePlan(response: error.response(requestID: requestID, language: language, style: settings.httpStatusStyle))
-        outcome.code = error.code.rawValue
-    }
-
     /// Fault: for a request past the signature check, the change of the first matching fault.
-    func applyFault(_ request: HTTPRequest, to outcome: inout APIOutcome, requestID: String, language: Language) {
+    private func applyFault(_ request: HTTPRequest, to outcome: inout APIOutcome, requestID: String, language: Language) {
         guard let fault = claimFault(for: request) else { return }
-        fault.apply(to: &outcome, requestID: requestID, language: language, style: settings.httpStatusStyle)
+        fault.apply(to: &outcome, requestID: requestID, language: language, dialect: settings.envelope)
     }
 
     /// The first fault matching the request's method and path, its `times` used once.

@@ -50,6 +50,13 @@ extension RoutingTable {
         add("GET", "/__admin/recordings", .admin(.recordings(.status)))
         add("POST", "/__admin/recordings/start", .admin(.recordings(.start)))
         add("POST", "/__admin/recordings/stop", .admin(.recordings(.stop)))
+        add("GET", "/__admin/scenarios", .admin(.mocks(.listScenarios)))
+        add("DELETE", "/__admin/scenarios", .admin(.mocks(.resetScenarios)))
+        add("GET", "/__admin/scenarios/{name}", named: { .admin(.mocks(.readScenario($0))) })
+        add("PUT", "/__admin/scenarios/{name}", named: { .admin(.mocks(.setScenario($0))) })
+        add("DELETE", "/__admin/scenarios/{name}", named: { .admin(.mocks(.resetScenario($0))) })
+        add("GET", "/__admin/imports", .admin(.mocks(.listImports)))
+        add("POST", "/__admin/imports", .admin(.mocks(.addImport)))
     }
 
     /// HEAD is added explicitly so that their `Allow` lists it, as it always has.

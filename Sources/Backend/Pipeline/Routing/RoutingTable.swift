@@ -1,6 +1,6 @@
 /// Every endpoint of the server by method and path: one table for `/api`, `/__admin` and the
 /// operational paths, built once at start (`add`), then only read. A path template is exact
-/// segments and `{id}` segments (a whole number).
+/// segments and one `{id}` segment (a whole number) or `{name}` segment (any non-empty text).
 ///
 /// One rule for every kind: a path the table does not have is not found, whatever the method; a
 /// path it has answers a method it lists, a HEAD wherever it lists GET (RFC 9110 §9.3.2), and any
@@ -10,6 +10,7 @@ struct RoutingTable: Sendable {
     private enum Target: Sendable {
         case fixed(Endpoint)
         case identified(@Sendable (Int) -> Endpoint)
+        case named(@Sendable (String) -> Endpoint)
     }
 
     /// The endpoints of one path template, by method (a handful at most, so a list is searched).
@@ -20,6 +21,8 @@ struct RoutingTable: Sendable {
 
     /// The parameter segment of a template.
     private static let idSegment = "{id}"
+    /// The text parameter segment of a template.
+    private static let nameSegment = "{name}"
 
     /// Templates without a parameter, by path.
     private var exactPaths: [String: PathRoutes] = [:]
@@ -28,7 +31,7 @@ struct RoutingTable: Sendable {
 
     /// Adds `endpoint` for `method` on the exact path `path`.
     mutating func add(_ method: String, _ path: String, _ endpoint: Endpoint) {
-        precondition(!path.contains(Self.idSegment), "\(path) has a parameter: add it with a function of the id")
+        precondition(!path.contains(Self.idSegment) && !path.contains(Self.nameSegment), "\(path) has a parameter: add it with a function of it")
         add(method, path, kind: endpoint.kind, .fixed(endpoint))
     }
 
@@ -39,9 +42,15 @@ struct RoutingTable: Sendable {
         add(method, template, kind: endpoint(0).kind, .identified(endpoint))
     }
 
+    /// Adds the endpoint `endpoint` makes from the `{name}` segment of a path matching `template`.
+    mutating func add(_ method: String, _ template: String, named endpoint: @escaping @Sendable (String) -> Endpoint) {
+        precondition(template.contains(Self.nameSegment), "\(template) has no {name}")
+        add(method, template, kind: endpoint("").kind, .named(endpoint))
+    }
+
     private mutating func add(_ method: String, _ template: String, kind: EndpointKind, _ target: Target) {
         precondition(EndpointKind(path: template) == kind, "\(template) is not a path of its endpoint's kind")
-        if !template.contains(Self.idSegment) {
+        if !template.contains(Self.idSegment) && !template.contains(Self.nameSegment) {
             precondition(exactPaths[template]?.methods.contains { $0.method == method } != true, "duplicate route \(method) \(template)")
             exactPaths[template, default: PathRoutes(template: template)].methods.append((method, target))
             return
@@ -60,29 +69,36 @@ struct RoutingTable: Sendable {
         let kind = EndpointKind(path: path)
         let key = kind.ignoresEmptySegments ? Self.withoutEmptySegments(path) : path
         if let routes = exactPaths[key] {
-            return RouteMatch(kind: kind, lookup: Self.lookup(method, in: routes, id: 0), template: routes.template)
+            return RouteMatch(kind: kind, lookup: Self.lookup(method, in: routes, parameter: ""), template: routes.template)
         }
         guard !parameterized.isEmpty else { return RouteMatch(kind: kind, lookup: .notFound, template: nil) }
         let segments = key.split(separator: "/", omittingEmptySubsequences: false)
         for (template, routes) in parameterized where template.count == segments.count {
-            var id: Int?
+            var parameter: Substring?
             let matches = zip(template, segments).allSatisfy { expected, segment in
-                guard expected == Self.idSegment else { return expected == segment }
-                id = Int(segment)
-                return id != nil
+                switch expected {
+                case Self.idSegment where Int(segment) != nil, Self.nameSegment where !segment.isEmpty:
+                    parameter = segment
+                    return true
+                case Self.idSegment, Self.nameSegment: return false
+                default: return expected == segment
+                }
             }
-            if matches, let id { return RouteMatch(kind: kind, lookup: Self.lookup(method, in: routes, id: id), template: routes.template) }
+            if matches, let parameter {
+                return RouteMatch(kind: kind, lookup: Self.lookup(method, in: routes, parameter: parameter), template: routes.template)
+            }
         }
         return RouteMatch(kind: kind, lookup: .notFound, template: nil)
     }
 
     /// The endpoint of `method` among a path's routes, GET's for HEAD, else not allowed.
-    private static func lookup(_ method: String, in routes: PathRoutes, id: Int) -> RouteLookup<Endpoint> {
+    private static func lookup(_ method: String, in routes: PathRoutes, parameter: Substring) -> RouteLookup<Endpoint> {
         let target = routes.methods.first { $0.method == method }?.target
             ?? (method == "HEAD" ? routes.methods.first { $0.method == "GET" }?.target : nil)
         switch target {
         case .fixed(let endpoint): return .found(endpoint)
-        case .identified(let make): return .found(make(id))
+        case .identified(let make): return Int(parameter).map { .found(make($0)) } ?? .notFound
+        case .named(let make): return .found(make(String(parameter)))
         case nil: return .methodNotAllowed(AllowHeader(methods: routes.methods.map(\.method)))
         }
     }

@@ -1,0 +1,6 @@
+#ifndef COUNTERSIGN_CNGHTTP2_SHIM_H
+#define COUNTERSIGN_CNGHTTP2_SHIM_H
+
+#include <nghttp2/nghttp2.h>
+
+#endif

@@ -1,0 +1,96 @@
+import CNGHTTP2
+import HTTP
+
+/// What the callbacks of one server session read and write: nghttp2's user data. It lives as long as
+/// its `HTTP2ServerSession`, which deletes the nghttp2 session before releasing it.
+final class HTTP2ServerState {
+    let settings: HTTP2Settings
+    /// The streams nghttp2 has open, by id.
+    var streams: [Int32: HTTP2Stream] = [:]
+    /// What the last frames amounted to, in order, until the connection takes them.
+    var events: [HTTP2ServerEvent] = []
+    /// Request body bytes held across the streams.
+    var bufferedBodyBytes = 0
+
+    init(settings: HTTP2Settings) {
+        self.settings = settings
+    }
+
+    /// A request's HEADERS frame began.
+    func headersBegan(stream: Int32) {
+        streams[stream] = HTTP2Stream()
+    }
+
+    /// One decoded field of a request's header list (trailer fields are not kept).
+    func received(field name: String, value: String, stream: Int32) {
+        guard streams[stream]?.dispatched == false else { return }
+        // RFC 9113 §6.5.2: each field counts its name, its value and 32 bytes.
+        streams[stream]?.add(name: name, value: value, listBytes: name.utf8.count + value.utf8.count + 32,
+                             limit: settings.maxHeaderListBytes)
+    }
+
+    /// A request's header list ended; with `endsStream` the request is complete.
+    func headersEnded(stream: Int32, endsStream: Bool) {
+        guard let current = streams[stream], !current.dispatched else { return }
+        if current.headersTooLarge {
+            refuse(stream: stream, error: .headersTooLarge)
+        } else if endsStream {
+            complete(stream: stream)
+        }
+    }
+
+    /// Body bytes of `stream` arrived; `session` resets a stream that would hold too much.
+    func received(body chunk: UnsafeBufferPointer<UInt8>, stream: Int32, session: OpaquePointer?) {
+        guard let current = streams[stream], !current.dispatched else { return }
+        if current.body.count + chunk.count > settings.maxBodyBytes {
+            return refuse(stream: stream, error: .bodyTooLarge)
+        }
+        if bufferedBodyBytes + chunk.count > settings.maxBufferedBodyBytes {
+            release(stream: stream)
+            streams[stream]?.dispatched = true
+            _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), stream, NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
+            return
+        }
+        bufferedBodyBytes += chunk.count
+        streams[stream]?.body.append(contentsOf: chunk)
+    }
+
+    /// The peer's DATA or trailers ended `stream`.
+    func streamEnded(stream: Int32) {
+        guard let current = streams[stream], !current.dispatched else { return }
+        complete(stream: stream)
+    }
+
+    /// nghttp2 closed `stream` (answered, reset by either side, or the session ended).
+    func closed(stream: Int32) {
+        release(stream: stream)
+        streams[stream] = nil
+    }
+
+    /// Copies the next piece of `stream`'s response body into `buffer` (see `OutgoingBody.read`).
+    func readResponseBody(of stream: Int32, into buffer: UnsafeMutablePointer<UInt8>, length: Int,
+                          flags: UnsafeMutablePointer<UInt32>) -> Int {
+        streams[stream]?.response.read(into: buffer, length: length, flags: flags) ?? Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+    }
+
+    private func complete(stream: Int32) {
+        guard let current = streams[stream] else { return }
+        events.append(.request(stream: stream, current.request(withBody: true)))
+        release(stream: stream)
+        streams[stream]?.dispatched = true
+    }
+
+    private func refuse(stream: Int32, error: HTTPParseError) {
+        guard let current = streams[stream] else { return }
+        events.append(.refused(stream: stream, head: current.request(withBody: false), error: error))
+        release(stream: stream)
+        streams[stream]?.dispatched = true
+    }
+
+    /// Drops the request body `stream` holds.
+    private func release(stream: Int32) {
+        guard let count = streams[stream]?.body.count, count > 0 else { return }
+        bufferedBodyBytes -= count
+        streams[stream]?.body = []
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// Hostile HTTP/2 peers (Tests/Peers/hostile_h2_peer.py, Python's hyperframe and hpack, installed by
+/// scripts/install-python-peers.sh): each limit of `HTTP2Settings` hit, the server still serving
+/// others on new connections and its memory bounded.
+@Suite struct HTTP2HostilePeerTests {
+    /// What the peer saw before the connection ended or went quiet.
+    struct Outcome {
+        let goAwayCode: Int64?
+        let statuses: [Int64]
+        let resetCodes: [Int64]
+        let closed: Bool
+    }
+
+    private static let python = RepositoryFiles.root + "/.build/venv-peers/bin/python"
+    private static let peer = RepositoryFiles.root + "/Tests/Peers/hostile_h2_peer.py"
+
+    private func attack(_ name: String, on server: HostileServer) throws -> Outcome {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.python), "run scripts/install-python-peers.sh first")
+        let run = try ExternalCommand.run(Self.python, [Self.peer, String(server.server.port), server.server.certificates.caCertificate, name])
+        #expect(run.status == 0, "\(run.errorOutput)")
+        let json = try JSONParser.parse(Array(run.output.utf8))
+        let statuses = json["statuses"]?.objectValue?.map { $0.value.intValue ?? 0 } ?? []
+        let resets = json["resets"]?.objectValue?.map { $0.value.intValue ?? 0 } ?? []
+        return Outcome(goAwayCode: json["goaway"]?.intValue, statuses: statuses, resetCodes: resets, closed: json["closed"] == true)
+    }
+
+    @Test func theHundredAndFirstStreamIsRefused() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try attack("too-many-streams", on: server)
+        #expect(outcome.statuses.count == 100 && outcome.statuses.allSatisfy { $0 == 200 })
+        #expect(outcome.resetCodes.count == 50 && outcome.resetCodes.allSatisfy { $0 == 7 }, "REFUSED_STREAM: \(outcome.resetCodes)")
+        try await server.expectRecovered(from: "too many streams")
+    }
+
+    @Test func rapidResetIsAnsweredWithGoAwayAndAClose() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try attack("rapid-reset", on: server)
+        #expect(outcome.goAwayCode != nil)
+        #expect(outcome.closed)
+        try await server.expectRecovered(from: "rapid reset")
+    }
+
+    @Test func resetsWithinTheBurstAreNotAnAttack() async throws {
+        let server = try await HostileServer.start { $0.http2Limits.resetBurst = 5_000 }
+        let outcome = try attack("rapid-reset", on: server)
+        #expect(outcome.goAwayCode == nil)
+        #expect(!outcome.closed)
+    }
+
+    @Test func aContinuationFloodEndsTheConnection() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try attack("continuation-flood", on: server)
+        #expect(outcome.closed)
+        #expect(outcome.statuses.isEmpty)
+        try await server.expectRecovered(from: "continuation flood")
+    }
+
+    @Test func pingAndSettingsFloodsEndTheConnection() async throws {
+        let server = try await HostileServer.start()
+        #expect(try attack("ping-flood", on: server).closed)
+        #expect(try attack("settings-flood", on: server).closed)
+        try await server.expectRecovered(from: "ping and settings floods")
+    }
+
+    @Test func anHPACKBombIsRefusedWith431() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try attack("hpack-bomb", on: server)
+        #expect(outcome.statuses.sorted() == [200, 431], "the bomb's stream alone is refused: \(outcome.statuses)")
+        #expect(!outcome.closed)
+        try await server.expectRecovered(from: "HPACK bomb")
+    }
+
+    @Test func aHeaderListPastSixteenKibibytesIs431() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try attack("large-header-list", on: server)
+        #expect(outcome.statuses == [431])
+        try await server.expectRecovered(from: "large header list")
+    }
+
+    @Test func aPeerThatNeverReadsHoldsOnlyItsHundredAnswers() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try attack("never-reads", on: server)
+        // The heads leave (flow control holds only DATA); the bodies wait in a window of zero.
+        #expect(outcome.statuses.count == 100)
+        try await server.expectRecovered(from: "never reads")
+    }
+}

@@ -1,0 +1,186 @@
+import HTTP
+import HTTP2
+import Testing
+
+/// A client and a server session joined in memory: what one drains the other receives.
+struct SessionPair {
+    let client: HTTP2ClientSession
+    let server: HTTP2ServerSession
+    var requests: [(stream: Int32, request: HTTPRequest)] = []
+    var refusals: [(stream: Int32, head: HTTPRequest, error: HTTPParseError)] = []
+
+    init(settings: HTTP2Settings = HTTP2Settings()) throws {
+        client = try HTTP2ClientSession()
+        server = try HTTP2ServerSession(settings: settings)
+    }
+
+    /// Moves frames both ways until neither side has more to say.
+    mutating func exchange() throws {
+        for _ in 0..<50 {
+            var toServer: [UInt8] = []
+            try client.drainOutput(into: &toServer)
+            if !toServer.isEmpty { try server.receive(toServer) }
+            for event in server.takeEvents() {
+                switch event {
+                case .request(let stream, let request): requests.append((stream, request))
+                case .refused(let stream, let head, let error): refusals.append((stream, head, error))
+                }
+            }
+            var toClient: [UInt8] = []
+            try server.drainOutput(into: &toClient, limit: 1 << 20)
+            if !toClient.isEmpty { try client.receive(toClient) }
+            if toServer.isEmpty && toClient.isEmpty { return }
+        }
+    }
+}
+
+@Suite struct HTTP2SessionTests {
+    private func request(_ method: String = "GET", _ target: String = "/api/v1/ping",
+                         headers: HTTPHeaders = ["X-API-VERSION": "1.0", "Host": "localhost:8443"], body: [UInt8] = []) -> HTTPRequest {
+        HTTPRequest(method: method, target: target, headers: headers, body: body)
+    }
+
+    @Test func aRequestArrivesWithLowercaseNamesItsBodyAndTheAuthorityAsHost() throws {
+        var pair = try SessionPair()
+        let stream = try pair.client.submit(request("POST", "/api/v1/users/login?x=1", body: Array("a=1".utf8)), authority: "unused")
+        try pair.exchange()
+        let received = try #require(pair.requests.first)
+        #expect(received.stream == stream)
+        #expect(received.request.method == "POST")
+        #expect(received.request.path == "/api/v1/users/login")
+        #expect(received.request.query == "x=1")
+        #expect(received.request.version == .http2)
+        #expect(received.request.body == Array("a=1".utf8))
+        #expect(Array(received.request.headers).map(\.name) == ["x-api-version", "content-length", "host"])
+        #expect(received.request.headers["X-API-VERSION"] == "1.0")
+        #expect(received.request.headers["host"] == "localhost:8443")
+    }
+
+    @Test func theResponseGoesBackWithItsStatusFieldsAndBody() throws {
+        var pair = try SessionPair()
+        let stream = try pair.client.submit(request(), authority: "localhost")
+        try pair.exchange()
+        let response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json", "Connection": "close"], body: Array("{}".utf8))
+        pair.server.respond(on: stream, with: response, date: "Mon, 01 Jan 2024 00:00:00 GMT")
+        try pair.exchange()
+        let results = pair.client.takeResults()
+        guard case .response(let answer)? = results.first?.result else {
+            Issue.record("no response: \(results)")
+            return
+        }
+        #expect(answer.status.code == 200)
+        #expect(answer.body == Array("{}".utf8))
+        #expect(answer.headers["content-type"] == "application/json")
+        #expect(answer.headers["content-length"] == "2")
+        #expect(answer.headers["date"] == "Mon, 01 Jan 2024 00:00:00 GMT")
+        #expect(!answer.headers.contains("connection"))
+        #expect(!pair.server.hasOpenStreams)
+    }
+
+    @Test func splitCookieFieldsAreJoinedAsOne() throws {
+        var pair = try SessionPair()
+        _ = try pair.client.submit(request(headers: [("cookie", "a=1"), ("cookie", "b=2")].reduce(into: HTTPHeaders()) {
+            $0.add(name: $1.0, value: $1.1)
+        }), authority: "localhost")
+        try pair.exchange()
+        let received = try #require(pair.requests.first)
+        #expect(received.request.headers.values(for: "cookie") == ["a=1; b=2"])
+    }
+
+    @Test func aHeaderListPastTheLimitIsRefusedWith431AndKeepsNothingPastIt() throws {
+        var settings = HTTP2Settings()
+        settings.maxHeaderListBytes = 1024
+        var pair = try SessionPair(settings: settings)
+        var headers: HTTPHeaders = ["X-API-VERSION": "1.0"]
+        for index in 0..<40 { headers.add(name: "x-filler-\(index)", value: String(repeating: "v", count: 40)) }
+        _ = try pair.client.submit(request(headers: headers), authority: "localhost")
+        try pair.exchange()
+        #expect(pair.requests.isEmpty)
+        let refusal = try #require(pair.refusals.first)
+        #expect(refusal.error == .headersTooLarge)
+        #expect(refusal.head.headers.count < 20)
+    }
+
+    @Test func aBodyPastTheLimitIsRefusedWith413() throws {
+        var settings = HTTP2Settings()
+        settings.maxBodyBytes = 1000
+        var pair = try SessionPair(settings: settings)
+        _ = try pair.client.submit(request("POST", body: [UInt8](repeating: 65, count: 5000)), authority: "localhost")
+        try pair.exchange()
+        #expect(pair.requests.isEmpty)
+        #expect(pair.refusals.first?.error == .bodyTooLarge)
+        #expect(pair.refusals.first?.head.body.isEmpty == true)
+        #expect(pair.server.bufferedBodyBytes == 0)
+    }
+
+    @Test func bodiesPastTheConnectionsBudgetResetTheStreamThatWouldPassIt() throws {
+        var settings = HTTP2Settings()
+        settings.maxBufferedBodyBytes = 50_000
+        var pair = try SessionPair(settings: settings)
+        // Headers first, without END_STREAM, for two streams, then their bodies: neither completes before the other.
+        let first = try pair.client.submit(request("POST", body: [UInt8](repeating: 65, count: 40_000)), authority: "localhost")
+        let second = try pair.client.submit(request("POST", body: [UInt8](repeating: 66, count: 40_000)), authority: "localhost")
+        try pair.exchange()
+        #expect(pair.server.bufferedBodyBytes <= 50_000)
+        let results = pair.client.takeResults()
+        let resetStreams = results.compactMap { if case .reset = $0.result { $0.stream } else { nil } }
+        #expect(resetStreams.count + pair.requests.count == 2, "\(results) \(pair.requests.map(\.stream)) \(first) \(second)")
+        #expect(resetStreams.count >= 1)
+    }
+
+    @Test func resettingOneStreamLeavesTheOthersToFinish() throws {
+        var pair = try SessionPair()
+        let first = try pair.client.submit(request(), authority: "localhost")
+        let second = try pair.client.submit(request(), authority: "localhost")
+        try pair.exchange()
+        pair.server.reset(stream: first)
+        pair.server.respond(on: second, with: HTTPResponse(status: .ok, body: Array("ok".utf8)), date: "d")
+        try pair.exchange()
+        let results = Dictionary(uniqueKeysWithValues: pair.client.takeResults().map { ($0.stream, $0.result) })
+        #expect(results[first] == .reset(errorCode: 2))
+        #expect(results[second] == .response(HTTPResponse(status: HTTPStatus(code: 200, reasonPhrase: "OK"),
+                                                          headers: ["date": "d", "content-length": "2"], body: Array("ok".utf8))))
+    }
+
+    @Test func aDribbledBodyLeavesPieceByPieceAndEndsWithTheLastOne() throws {
+        var pair = try SessionPair()
+        let stream = try pair.client.submit(request(), authority: "localhost")
+        try pair.exchange()
+        pair.server.respond(on: stream, with: HTTPResponse(status: .ok, headers: ["Content-Length": "6"], body: Array("ab".utf8)),
+                            date: "d", bodyComplete: false)
+        try pair.exchange()
+        #expect(pair.client.takeResults().isEmpty)
+        pair.server.appendBody(Array("cd".utf8), on: stream, final: false)
+        try pair.exchange()
+        #expect(pair.client.takeResults().isEmpty)
+        pair.server.appendBody(Array("ef".utf8), on: stream, final: true)
+        try pair.exchange()
+        guard case .response(let answer)? = pair.client.takeResults().first?.result else {
+            Issue.record("no response")
+            return
+        }
+        #expect(answer.body == Array("abcdef".utf8))
+    }
+
+    @Test func goAwayLetsTheStreamsInFlightFinishThenTheSessionEnds() throws {
+        var pair = try SessionPair()
+        let stream = try pair.client.submit(request(), authority: "localhost")
+        try pair.exchange()
+        pair.server.goAway()
+        try pair.exchange()
+        #expect(pair.client.goAwayReceived)
+        #expect(!pair.server.isFinished)
+        pair.server.respond(on: stream, with: HTTPResponse(status: .ok), date: "d")
+        try pair.exchange()
+        #expect(pair.server.isFinished)
+        guard case .response? = pair.client.takeResults().first?.result else {
+            Issue.record("the stream in flight did not finish")
+            return
+        }
+    }
+
+    @Test func garbageInsteadOfThePrefaceEndsTheSession() throws {
+        let server = try HTTP2ServerSession(settings: HTTP2Settings())
+        #expect(throws: HTTP2Error.self) { try server.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
+    }
+}
