@@ -96,12 +96,9 @@ final class UpstreamConnection {
     }
 
     private func finish(_ event: HTTPResponseParserEvent) throws(UpstreamFailure) -> HTTPResponse {
-        switch event {
-        case .response(let response, let keepAlive):
-            if !keepAlive { close() }
-            return response
-        case .failure(let error):
-            close()
+        do throws(HTTPParseError) {
+            return try event.response(closing: close)
+        } catch {
             throw .invalidAnswer(Self.explain(error, limits: configuration.limits))
         }
     }

@@ -34,7 +34,7 @@ import TestSupport
         #expect(stopped.json?["recorded"]?["skipped"]?["built_in_endpoint"]?.intValue == 2)
 
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["get_api_v1_flags.json", "get_api_v1_orders_42.json"])
+        #expect(files == ["get_api_v1_flags.json", "get_api_v1_orders__id_.json"])
         let texts = try files.map { try String(contentsOfFile: folder.file($0), encoding: .utf8) }
         for text in texts {
             #expect(!text.contains(secretToken))

@@ -116,7 +116,7 @@ extension APIPipeline {
 
     /// What the mocking engine sees of `request`: its parameters as the signature check reads
     /// them, its headers, and its body when it is JSON.
-    private func mockRequest(_ request: HTTPRequest) -> MockRequest {
+    func mockRequest(_ request: HTTPRequest) -> MockRequest {
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         let entries = (try? canonicalizer.parameters(of: signable))?.entries ?? []
         var view = MockRequest(method: request.method, path: request.path)

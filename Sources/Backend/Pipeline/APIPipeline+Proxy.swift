@@ -48,7 +48,8 @@ extension APIPipeline {
         outcome.forwarding = nil
         switch exchange.result {
         case .success(let response):
-            environment.recorder.record(forwarding.request, response)
+            let view = mockRequest(forwarding.request)
+            environment.recorder.record(forwarding.request, response, parameters: view.query + view.form)
             outcome.plan = ResponsePlan(response: UpstreamProxy.returned(response))
             outcome.code = Self.envelopeCode(of: response)
             outcome.proxied = ProxiedExchange(result: .answered(status: response.status.code), upstreamMilliseconds: exchange.milliseconds)
