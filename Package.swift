@@ -31,9 +31,10 @@ let package = Package(
 
         // The server.
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "HTTP2", "System", "TLS"]),
+        .target(name: "Upstream", dependencies: ["HTTP", "System", "TLS"]),
         .target(name: "AdminConsole", dependencies: ["HTTP"]),
-        .target(name: "Backend", dependencies: ["AdminConsole", "HTTP", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON", "Mocking"]),
-        .target(name: "CountersignServer", dependencies: ["Backend", "Crypto", "Transport", "TLS", "HTTP2", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry", "Mocking"]),
+        .target(name: "Backend", dependencies: ["AdminConsole", "HTTP", "Upstream", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON", "Mocking"]),
+        .target(name: "CountersignServer", dependencies: ["Backend", "Upstream", "Crypto", "Transport", "TLS", "HTTP2", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry", "Mocking"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "HTTP2", "TLS", "Crypto", "JSON", "Signing"]),
         .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
@@ -51,8 +52,9 @@ let package = Package(
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "System"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport", "CountersignClient"]),
+        .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "HTTP", "TLS", "System", "TestSupport"]),
         .testTarget(name: "AdminConsoleTests", dependencies: ["AdminConsole", "HTTP"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Transport", "TestSupport", "Mocking"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Telemetry", "Transport", "TestSupport", "Mocking"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "HTTP2", "TLS", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "MockingTests", dependencies: ["Mocking", "JSON", "System"], resources: [.copy("Fixtures")]),

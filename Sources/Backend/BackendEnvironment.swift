@@ -31,12 +31,16 @@ public final class BackendEnvironment: Sendable {
     public let metrics = MetricsRegistry()
     /// Every endpoint by method and path, built once.
     let routes = RoutingTable.countersign()
+    /// In proxy mode, the upstream that answers what no stub or fault answers.
+    public let proxy: UpstreamProxy?
+    /// Turns proxied exchanges into stub files while a recording runs.
+    public let recorder: StubRecorder
 
     /// The shared state of one server; `stubs` are those loaded from the stubs folder, `imports`
     /// the OpenAPI documents of `--import-openapi`.
     public init(settings: BackendSettings, apps: AppRegistry, logger: Logger, databasePath: String,
                 clock: any WallClock = SystemWallClock(), admin: AdminSettings = AdminSettings(),
-                journal: Journal? = nil, stubs: [Stub] = [], imports: [OpenAPIImport] = []) {
+                journal: Journal? = nil, stubs: [Stub] = [], imports: [OpenAPIImport] = [], proxy: UpstreamProxy? = nil) {
         self.settings = settings
         self.apps = apps
         self.logger = logger
@@ -45,6 +49,8 @@ public final class BackendEnvironment: Sendable {
         self.admin = admin
         self.journal = journal
         mocks = MockCatalog(stubs: stubs, imports: imports)
+        self.proxy = proxy
+        recorder = StubRecorder(routes: routes, logger: logger)
         loginThrottle = settings.loginThrottle.map(LoginThrottle.init)
     }
 }

@@ -15,7 +15,7 @@ public final class BackendResponder: HTTPResponder {
     /// The admin API, with this loop's database connection.
     private let admin: AdminAPI
     /// Logs, counts and journals each answered request.
-    private let recorder: RequestRecorder
+    let recorder: RequestRecorder
     private var requestIDs: RequestIDGenerator
     private let monotonic = SystemMonotonicClock()
     /// Bounds the log lines of failed handshakes, which a scanner or a misconfigured client repeats.
@@ -45,6 +45,9 @@ public final class BackendResponder: HTTPResponder {
         switch route.kind {
         case .api:
             let outcome = pipeline.answer(request, route: route.api, requestID: requestID, peer: connection.peerHost, loop: &loop)
+            if let forwarding = outcome.forwarding {
+                return forward(request, forwarding, outcome, route: route, requestID: requestID, start: start, connection: connection)
+            }
             recorder.record(request, outcome, route: route, requestID: requestID, start: start, connection: connection)
             return outcome.plan
         case .admin:

@@ -134,12 +134,9 @@ public final class TLSClient {
     }
 
     private func finish(_ event: HTTPResponseParserEvent) throws(ClientError) -> HTTPResponse {
-        switch event {
-        case .response(let response, let keepAlive):
-            if !keepAlive { close() }
-            return response
-        case .failure(let error):
-            close()
+        do throws(HTTPParseError) {
+            return try event.response(closing: close)
+        } catch {
             throw .malformedResponse("\(error)")
         }
     }

@@ -33,7 +33,23 @@ extension Configuration {
             ("http2_stream_window", number(http2Limits.initialWindowBytes)),
             ("http2_buffered_bodies", number(http2Limits.maxBufferedBodyBytes)),
             ("http2_reset_burst", number(http2Limits.resetBurst)), ("http2_resets_per_second", number(http2Limits.resetsPerSecond)),
-        ]))
+        ] + proxyJSON))
+    }
+
+    /// The `--proxy-*` settings and `--record`, the identity's password as `<redacted>`.
+    private var proxyJSON: [(String, JSONValue)] {
+        func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+        let upstream = proxy.upstream.map { "https://\($0.host.contains(":") ? "[\($0.host)]" : $0.host):\($0.port)" }
+        return [
+            ("proxy_to", optional(upstream)), ("proxy_ca", optional(proxy.caPath)), ("proxy_pin", optional(proxy.pin)),
+            ("proxy_client_identity", optional(proxy.clientIdentityPath)), ("proxy_client_identity_password", "<redacted>"),
+            ("proxy_connect_timeout", .string(Self.durationText(proxy.connectTimeoutMilliseconds / 1000))),
+            ("proxy_answer_timeout", .string(Self.durationText(proxy.answerTimeoutMilliseconds / 1000))),
+            ("proxy_max_connections", number(proxy.maxConnections)), ("proxy_max_queued", number(proxy.maxQueuedRequests)),
+            ("proxy_max_body", number(proxy.maxBodyBytes)), ("proxy_max_header_bytes", number(proxy.maxHeaderBytes)),
+            ("proxy_on_bad_signature", .string(proxy.badSignature.rawValue)), ("record", optional(proxy.recordFolder)),
+        ]
     }
 
     /// `604800` seconds as `7d`: the largest unit that divides it.

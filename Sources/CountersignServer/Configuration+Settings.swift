@@ -5,7 +5,9 @@ import Telemetry
 
 extension Configuration {
     /// Every setting of `countersign serve`, in the order `--help` lists them.
-    static let settings: [Setting] = [
+    static let settings: [Setting] = generalSettings + proxySettings
+
+    private static let generalSettings: [Setting] = [
         Setting("host", "address to listen on (default 0.0.0.0)") { config, value throws(SettingRejection) in
             guard !value.isEmpty else { throw SettingRejection(reason: "must not be empty") }
             config.host = value
@@ -155,19 +157,19 @@ extension Configuration {
         value.split(separator: ",").map { String($0.filter { $0 != " " && $0 != "\t" }) }.filter { !$0.isEmpty }
     }
 
-    private static func nonEmpty(_ value: String) throws(SettingRejection) -> String {
+    static func nonEmpty(_ value: String) throws(SettingRejection) -> String {
         guard !value.isEmpty else { throw SettingRejection(reason: "must not be empty") }
         return value
     }
 
-    private static func integer(_ value: String, in range: ClosedRange<Int>) throws(SettingRejection) -> Int {
+    static func integer(_ value: String, in range: ClosedRange<Int>) throws(SettingRejection) -> Int {
         guard let number = Int(value), range.contains(number) else {
             throw SettingRejection(reason: "'\(value)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
 
-    private static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _ type: Choice.Type) throws(SettingRejection) -> Choice
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _ type: Choice.Type) throws(SettingRejection) -> Choice
     where Choice.RawValue == String {
         guard let chosen = Choice(rawValue: value) else {
             throw SettingRejection(reason: "'\(value)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -194,7 +196,7 @@ extension Configuration {
     }
 
     /// A size in bytes: a whole number, or one with `k`, `m` or `g` (KiB, MiB, GiB), in `range`.
-    private static func byteCount(_ value: String, in range: ClosedRange<Int>) throws(SettingRejection) -> Int {
+    static func byteCount(_ value: String, in range: ClosedRange<Int>) throws(SettingRejection) -> Int {
         let units: [Character: Int] = ["k": 1 << 10, "m": 1 << 20, "g": 1 << 30]
         let unit = value.last.flatMap { units[Character($0.lowercased())] }
         let number = unit == nil ? Int(value) : Int(value.dropLast())
@@ -205,7 +207,7 @@ extension Configuration {
     }
 
     /// A connection timeout: a duration of at most a day, in milliseconds.
-    private static func milliseconds(_ value: String) throws(SettingRejection) -> Int64 {
+    static func milliseconds(_ value: String) throws(SettingRejection) -> Int64 {
         let seconds = try duration(value)
         guard seconds <= 86_400 else { throw SettingRejection(reason: "'\(value)' is longer than a day") }
         return seconds * 1000

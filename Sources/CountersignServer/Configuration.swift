@@ -45,6 +45,8 @@ public struct Configuration: Sendable {
     public var timeouts = ConnectionTimeouts()
     public var passwordIterations = 100_000
     public var sessionResumption = true
+    /// Proxy mode (`--proxy-to` and the `--proxy-*` settings).
+    public var proxy = ProxyOptions()
     /// Whether ALPN offers `h2` before `http/1.1` on every listener.
     public var http2 = true
     /// The HTTP/2 limits (streams, header list, window, resets); the body limit is HTTP/1.1's.

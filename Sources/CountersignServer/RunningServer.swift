@@ -7,6 +7,7 @@ import System
 import TLS
 import Telemetry
 import Transport
+import Upstream
 
 /// A started Countersign: certificates ensured, database ready, listeners bound, loops running.
 public final class RunningServer: Sendable {
@@ -19,6 +20,7 @@ public final class RunningServer: Sendable {
     private let server: HTTPServer
     private let mainTLS: TLSContextBox
     private let logger: Logger
+    private let proxy: UpstreamProxy?
     private let journal: Journal?
 
     /// Prepares everything `configuration` asks for and starts serving; `clock` tells the backend the
@@ -59,9 +61,17 @@ public final class RunningServer: Sendable {
         transport.http2 = configuration.http2Limits
         transport.http2.maxBodyBytes = transport.httpLimits.maxBodyBytes
         let journal = try BackendSetup.startJournal(for: configuration, settings: settings, apps: apps, logger: logger)
+        let proxy = try step("proxy") { () throws(UpstreamFailure) in try configuration.proxy.makeProxy() }
         let environment = BackendEnvironment(settings: settings, apps: apps, logger: logger, databasePath: configuration.databasePath,
                                              clock: clock, admin: BackendSetup.adminSettings(for: configuration, seed: seed, certificates: certificates), journal: journal, stubs: stubs,
-                                             imports: imports)
+                                             imports: imports, proxy: proxy)
+        do {
+            try startRecording(configuration, environment)
+        } catch {
+            journal?.stop()
+            proxy?.shutdown()
+            throw error
+        }
         let server = HTTPServer(configuration: transport, listeners: listeners) { index in
             try BackendResponder(environment: environment, loopIndex: index)
         }
@@ -72,16 +82,18 @@ public final class RunningServer: Sendable {
             bound = try step("listen") { () throws(HTTPServerError) in try server.start() }
         } catch {
             journal?.stop()
+            proxy?.shutdown()
             throw error
         }
         let running = RunningServer(listeners: bound, certificates: certificates, configuration: configuration,
-                                    server: server, mainTLS: mainTLS, logger: logger, journal: journal)
+                                    server: server, mainTLS: mainTLS, logger: logger, journal: journal, proxy: proxy)
         running.announce()
         return running
     }
 
     private init(listeners: [BoundListener], certificates: CertificatePaths, configuration: Configuration,
-                 server: HTTPServer, mainTLS: TLSContextBox, logger: Logger, journal: Journal?) {
+                 server: HTTPServer, mainTLS: TLSContextBox, logger: Logger, journal: Journal?, proxy: UpstreamProxy?) {
+        self.proxy = proxy
         self.listeners = listeners
         self.certificates = certificates
         self.configuration = configuration
@@ -130,6 +142,15 @@ public final class RunningServer: Sendable {
         }
     }
 
+    /// Starts recording from the start with `--record`, which needs `--proxy-to`.
+    private static func startRecording(_ configuration: Configuration, _ environment: BackendEnvironment) throws(StartupError) {
+        guard let folder = configuration.proxy.recordFolder else { return }
+        guard environment.proxy != nil else {
+            throw StartupError(step: "record", reason: "--record needs --proxy-to: only proxied exchanges are recorded")
+        }
+        try step("record") { () throws(AdminError) in try environment.recorder.start(folder: folder, filter: nil) }
+    }
+
     /// The main listener's port.
     public var port: Int { listeners.first?.address.port ?? 0 }
 
@@ -147,6 +168,7 @@ public final class RunningServer: Sendable {
     /// Blocks until the server has stopped, then stores the journal's last entries.
     public func wait() {
         server.wait()
+        proxy?.shutdown()
         journal?.stop()
     }
 

@@ -12,7 +12,7 @@ public struct SensitiveValues: Sendable {
     public static let marker = "***"
     /// A shorter token is masked where it is a whole value only: looking for it inside values
     /// would mask unrelated text.
-    static let shortestContainedToken = 8
+    public static let shortestContainedToken = 8
     private static let nameFragments = ["password", "passwd", "passcode", "secret", "token", "apikey", "credential"]
     private static let nameWords: Set<String> = ["pwd", "pass", "pin", "pincode", "otp", "cvv", "cvc"]
 

@@ -71,7 +71,7 @@ extension Connection {
         run(machine.responseFinished(now: loop.clock.now(), keepAlive: keepAlive, partialRequest: parser.hasPartialRequest))
     }
 
-    // MARK: Late answers (injected faults)
+    // MARK: Late answers (injected faults, deferred answers)
 
     private func answerLate(_ plan: ResponsePlan, for request: HTTPRequest, keepAlive: Bool) {
         let start = { [self] in
@@ -85,6 +85,11 @@ extension Connection {
             case .normal:
                 encode(plan.response, for: request, keepAlive: keepAlive)
                 finishLateAnswer(keepAlive: keepAlive)
+            case .deferred(let answer):
+                answer.start(on: loop) { [self] plan in
+                    guard !isClosed else { return }
+                    answerLate(plan, for: request, keepAlive: keepAlive)
+                }
             case .dribble(let milliseconds):
                 encode(plan.response, for: request, keepAlive: keepAlive)
                 let bytes = loop.outgoingPlaintext

@@ -60,6 +60,11 @@ extension Connection {
             return session.respond(on: stream, with: plan.response, date: loop.dateCache.current(), headOnly: headOnly)
         }
         http2LateAnswers += 1
+        answerLate(plan, on: stream, of: session, headOnly: headOnly)
+    }
+
+    /// A plan that is not immediate: it holds only its stream; the others go on meanwhile.
+    private func answerLate(_ plan: ResponsePlan, on stream: Int32, of session: HTTP2ServerSession, headOnly: Bool) {
         let start = { [self] in
             guard !isClosed else { return }
             switch plan.delivery {
@@ -72,6 +77,11 @@ extension Connection {
                 session.reset(stream: stream)
             case .normal:
                 session.respond(on: stream, with: plan.response, date: loop.dateCache.current(), headOnly: headOnly)
+            case .deferred(let answer):
+                return answer.start(on: loop) { [self] plan in
+                    guard !isClosed else { return }
+                    answerLate(plan, on: stream, of: session, headOnly: headOnly)
+                }
             case .dribble(let milliseconds):
                 return dribble(plan.response, on: stream, of: session, overMilliseconds: Int64(milliseconds), headOnly: headOnly)
             }

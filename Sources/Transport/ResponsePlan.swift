@@ -1,6 +1,6 @@
 import HTTP
 
-/// How the transport delivers a response: immediately, late, slowly, or not at all.
+/// How the transport delivers a response: immediately, late, slowly, when worked out elsewhere, or not at all.
 public struct ResponsePlan: Sendable {
     /// How the response's bytes reach the peer.
     public enum Delivery: Sendable, Equatable {
@@ -12,9 +12,21 @@ public struct ResponsePlan: Sendable {
         case drop
         /// The connection is reset (a TCP RST).
         case reset
+        /// Worked out elsewhere and delivered when it is ready (a proxied request); the connection
+        /// delivers the plan the answer gives it.
+        case deferred(DeferredAnswer)
+
+        public static func == (lhs: Delivery, rhs: Delivery) -> Bool {
+            switch (lhs, rhs) {
+            case (.normal, .normal), (.drop, .drop), (.reset, .reset): true
+            case (.dribble(let left), .dribble(let right)): left == right
+            case (.deferred(let left), .deferred(let right)): left === right
+            default: false
+            }
+        }
     }
 
-    /// The response (ignored for `drop` and `reset`).
+    /// The response (ignored for `drop`, `reset` and `deferred`).
     public var response: HTTPResponse
     /// Milliseconds to wait before the delivery starts.
     public var delayMilliseconds: Int

@@ -53,6 +53,19 @@ import Testing
         #expect(!client.isConnected)
     }
 
+    @Test func aDeferredAnswerIsFinishedOnTheLoopAndTheConnectionGoesOn() throws {
+        let harness = try TransportHarness()
+        let client = try harness.client()
+        let deferred = try client.send(TransportHarness.get("/deferred"))
+        let text = String(decoding: deferred.body, as: UTF8.self)
+        #expect(text.hasPrefix("worked out for /deferred, finished on cs-loop-"))
+        let slow = try client.send(TransportHarness.get("/deferred-slow"))
+        #expect(String(decoding: slow.body, as: UTF8.self).hasPrefix("worked out for /deferred-slow"))
+        #expect(try client.send(TransportHarness.get("/after")).body == Array("GET /after 0".utf8))
+        #expect(client.isConnected)
+        #expect(harness.requestsReceived.withLock { $0 } == 3)
+    }
+
     @Test func delayedDroppedResetAndSlowResponses() throws {
         let harness = try TransportHarness()
         let clock = SystemMonotonicClock()

@@ -1,4 +1,5 @@
 import Certificates
+import Foundation
 import CountersignClient
 import HTTP
 import System
@@ -32,8 +33,31 @@ final class EchoResponder: HTTPResponder {
         case "/drop": return ResponsePlan(response: response, delivery: .drop)
         case "/reset": return ResponsePlan(response: response, delivery: .reset)
         case "/slow": return ResponsePlan(response: response, delivery: .dribble(milliseconds: 400))
+        case "/deferred", "/deferred-slow": return Self.deferred(request, response)
         default: return ResponsePlan(response: response)
         }
+    }
+}
+
+extension EchoResponder {
+    /// An answer worked out on another thread (as the proxy's upstream call is), then finished on
+    /// the loop: the body says which thread finished it; `/deferred-slow` is then dribbled.
+    fileprivate static func deferred(_ request: HTTPRequest, _ response: HTTPResponse) -> ResponsePlan {
+        let target = request.target
+        let answer = DeferredAnswer(work: { done in
+            Thread.detachNewThread { done("worked out for \(target)") }
+        }, finish: { text in
+            var late = response
+            late.body = Array("\(text), finished on \(currentThreadName())".utf8)
+            return ResponsePlan(response: late, delivery: target == "/deferred-slow" ? .dribble(milliseconds: 200) : .normal)
+        })
+        return ResponsePlan(response: response, delivery: .deferred(answer))
+    }
+
+    /// The calling thread's name, as `top -H` shows it.
+    private static func currentThreadName() -> String {
+        let name = FileSystem.read("/proc/thread-self/comm").map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        return name.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

@@ -12,6 +12,7 @@ struct AdminAPI {
     private let faults: FaultControls
     private let stubs: StubControls
     private let state: StateControls
+    private let recordings: RecordingControls
     private let mocks: MockControls
 
     /// The admin API of the loop whose database connection is `store`.
@@ -23,6 +24,7 @@ struct AdminAPI {
         mocks = MockControls(mocks: environment.mocks)
         state = StateControls(store: store, clock: environment.clock, settings: environment.admin, journal: journal,
                               faults: faults, stubs: stubs)
+        recordings = RecordingControls(recorder: environment.recorder, proxying: environment.proxy != nil)
     }
 
     /// The answer to `request`, whose path the routing table looked up as `route`.
@@ -63,6 +65,7 @@ struct AdminAPI {
         case .faults(let action): try faults.answer(action, request, requestID: requestID)
         case .stubs(let action): try stubs.answer(action, request, requestID: requestID)
         case .state(let action): try state.answer(action, request, requestID: requestID)
+        case .recordings(let action): try recordings.answer(action, request, requestID: requestID)
         case .mocks(let action): try mocks.answer(action, request, requestID: requestID)
         }
     }

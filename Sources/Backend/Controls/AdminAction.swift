@@ -8,6 +8,8 @@ enum AdminAction: Sendable, Equatable {
     case stubs(RegistryAction)
     /// `/__admin/tokens/expire`, `/__admin/reset`, `/__admin/config`.
     case state(StateControls.Action)
+    /// `/__admin/recordings…`: proxied exchanges into stub files.
+    case recordings(RecordingControls.Action)
     /// `/__admin/scenarios…`, `/__admin/imports`.
     case mocks(MockControls.Action)
 }

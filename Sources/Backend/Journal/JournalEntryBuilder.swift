@@ -51,6 +51,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("code", integer: record.code.map(Int64.init))
         entry.add("latency_ms", thousandths: record.latencyMilliseconds)
         entry.add("client_subject", string: record.clientSubject)
+        if let proxied = record.proxied { entry.add("proxied", proxied.json) }
         return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
                           verdict: record.verdict.rawValue, entry: entry.finished())
     }

@@ -31,6 +31,8 @@ struct JournalRecord: Sendable {
     /// The query/form arrays whose signature matched only with their decimal elements rendered as
     /// numbers (`ids[1, 2]`); empty when the request matched as received.
     var numericArrays: [String] = []
+    /// In proxy mode, what the upstream answered, or why it did not.
+    var proxied: ProxiedExchange? = nil
     /// The stubs that almost answered a 10404 (development mode).
     var nearMisses: [String] = []
 

@@ -52,7 +52,7 @@ struct RequestRecorder {
             request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
             httpStatus: status, code: outcome.code, diagnosis: outcome.diagnosis, latencyMilliseconds: latency,
             answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays,
-            nearMisses: outcome.nearMisses))
+            proxied: outcome.proxied, nearMisses: outcome.nearMisses))
     }
 
     /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled).

@@ -17,9 +17,7 @@ extension APIPipeline {
         guard !mocks.isEmpty else { return }
         let view = mockRequest(request)
         let matcher = mocks.matcher()
-        if case .matched(let stub, let parameters) = matcher.match(view, scenarios: mocks.scenarios) {
-            outcome.mockRoute = stub.path.text
-            answer(stub, view, parameters: parameters, request: request, into: &outcome, requestID: requestID, language: language, loop: &loop)
+        if answerStub(view, matcher: matcher, request: request, into: &outcome, requestID: requestID, language: language, loop: &loop) {
             return
         }
         if answerImported(view, request: request, into: &outcome, requestID: requestID, language: language) { return }
@@ -36,6 +34,24 @@ extension APIPipeline {
         error.nearMisses = nearMisses.map(\.description)
         refuse(&outcome, error, requestID: requestID, language: language)
         outcome.nearMisses = error.nearMisses
+    }
+
+    /// Stub only (proxy mode asks before forwarding): the answer of the stub the mocking engine
+    /// matches, as `answerMock` gives it; false when none matches.
+    func answerStub(_ request: HTTPRequest, into outcome: inout APIOutcome, requestID: String, language: Language,
+                    loop: inout APILoopState) -> Bool {
+        let mocks = environment.mocks
+        guard !mocks.isEmpty else { return false }
+        return answerStub(mockRequest(request), matcher: mocks.matcher(), request: request, into: &outcome, requestID: requestID,
+                          language: language, loop: &loop)
+    }
+
+    private func answerStub(_ view: MockRequest, matcher: StubMatcher, request: HTTPRequest, into outcome: inout APIOutcome,
+                            requestID: String, language: Language, loop: inout APILoopState) -> Bool {
+        guard case .matched(let stub, let parameters) = matcher.match(view, scenarios: environment.mocks.scenarios) else { return false }
+        outcome.mockRoute = stub.path.text
+        answer(stub, view, parameters: parameters, request: request, into: &outcome, requestID: requestID, language: language, loop: &loop)
+        return true
     }
 
     private func answer(_ stub: MockStub, _ view: MockRequest, parameters: [String: String], request: HTTPRequest,
@@ -100,7 +116,7 @@ extension APIPipeline {
 
     /// What the mocking engine sees of `request`: its parameters as the signature check reads
     /// them, its headers, and its body when it is JSON.
-    private func mockRequest(_ request: HTTPRequest) -> MockRequest {
+    func mockRequest(_ request: HTTPRequest) -> MockRequest {
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         let entries = (try? canonicalizer.parameters(of: signable))?.entries ?? []
         var view = MockRequest(method: request.method, path: request.path)

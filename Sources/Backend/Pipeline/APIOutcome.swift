@@ -15,6 +15,10 @@ struct APIOutcome {
     var diagnosis: SignatureDiagnosis? = nil
     /// The query/form arrays whose signature matched only with their elements rendered as numbers.
     var numericArrays: [String] = []
+    /// In proxy mode, the request still to be forwarded (the plan is a placeholder until then).
+    var forwarding: Forwarding? = nil
+    /// In proxy mode, what the upstream answered, or why it did not.
+    var proxied: ProxiedExchange? = nil
     /// For a 10404 in development mode, the stubs that almost answered, each with its first
     /// failed condition (the journal's `near_misses`).
     var nearMisses: [String] = []
@@ -24,7 +28,7 @@ struct APIOutcome {
     /// The HTTP status sent; nil when the connection is dropped or reset instead.
     var httpStatus: Int? {
         switch plan.delivery {
-        case .drop, .reset: nil
+        case .drop, .reset, .deferred: nil
         case .normal, .dribble: plan.response.status.code
         }
     }

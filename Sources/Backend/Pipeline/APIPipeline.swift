@@ -37,6 +37,9 @@ struct APIPipeline {
     func answer(_ request: HTTPRequest, route: RouteLookup<APIRoute>, requestID: String, peer: String,
                 loop: inout APILoopState) -> APIOutcome {
         let language = Language.negotiate(request.headers[headerLookups.acceptLanguage])
+        if let proxy = environment.proxy {
+            return answerProxied(request, proxy: proxy, requestID: requestID, language: language, loop: &loop)
+        }
         var outcome = checkAndHandle(request, route: route, requestID: requestID, language: language, peer: peer, loop: &loop)
         let code = outcome.code.flatMap(ResultCode.init(rawValue:)) ?? .internalError
         if code == .noSuchEndpoint || code == .methodNotAllowed {
@@ -62,9 +65,15 @@ struct APIPipeline {
         return refusal(error, signature: SignatureCheck(unchecked: head, headerLookups), requestID: requestID, language: language)
     }
 
-    /// The checks in API.md's order, then the handler.
-    private func checkAndHandle(_ request: HTTPRequest, route match: RouteLookup<APIRoute>, requestID: String, language: Language,
-                                peer: String, loop: inout APILoopState) -> APIOutcome {
+    /// What the checks before the route found: a refusal of the headers or the body, or the
+    /// parameters and the signature check (which may hold a refusal of its own).
+    enum SignatureStage {
+        case refused(APIOutcome)
+        case checked(RequestParameters, SignatureCheck)
+    }
+
+    /// Required headers and version, parameters, signature: the checks before the route.
+    func checkUpToSignature(_ request: HTTPRequest, requestID: String, language: Language) -> SignatureStage {
         let unchecked = SignatureCheck(unchecked: request, headerLookups)
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body,
                                        version: request.version)
@@ -73,10 +82,20 @@ struct APIPipeline {
             try checkRequiredHeaders(request)
             parameters = try readParameters(signable)
         } catch {
-            return refusal(error, signature: unchecked, requestID: requestID, language: language)
+            return .refused(refusal(error, signature: unchecked, requestID: requestID, language: language))
         }
-        let signature = checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
-                                       appKey: request.headers[headerLookups.appKey], unchecked: unchecked)
+        return .checked(parameters, checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
+                                                   appKey: request.headers[headerLookups.appKey], unchecked: unchecked))
+    }
+
+    /// The checks in API.md's order, then the handler.
+    private func checkAndHandle(_ request: HTTPRequest, route match: RouteLookup<APIRoute>, requestID: String, language: Language,
+                                peer: String, loop: inout APILoopState) -> APIOutcome {
+        let (parameters, signature): (RequestParameters, SignatureCheck)
+        switch checkUpToSignature(request, requestID: requestID, language: language) {
+        case .refused(let outcome): return outcome
+        case .checked(let checkedParameters, let check): (parameters, signature) = (checkedParameters, check)
+        }
         if let error = signature.refusal {
             return refusal(error, signature: signature, requestID: requestID, language: language)
         }
@@ -93,7 +112,7 @@ struct APIPipeline {
     }
 
     /// The outcome of a request the pipeline refused with `error` (a 50000's cause is logged).
-    private func refusal(_ error: APIError, signature: SignatureCheck, requestID: String, language: Language) -> APIOutcome {
+    func refusal(_ error: APIError, signature: SignatureCheck, requestID: String, language: Language) -> APIOutcome {
         if let failure = error.underlyingFailure {
             environment.logger.log(.error, "internal error", [("request_id", .text(requestID)), ("cause", .text(failure))])
         }
@@ -220,7 +239,12 @@ struct APIPipeline {
 
     /// Fault: for a request past the signature check, the change of the first matching fault.
     private func applyFault(_ request: HTTPRequest, to outcome: inout APIOutcome, requestID: String, language: Language) {
-        guard let fault = environment.faults.claim(where: { $0.matches(method: request.method, path: request.path) }) else { return }
+        guard let fault = claimFault(for: request) else { return }
         fault.apply(to: &outcome, requestID: requestID, language: language, dialect: settings.envelope)
+    }
+
+    /// The first fault matching the request's method and path, its `times` used once.
+    func claimFault(for request: HTTPRequest) -> Fault? {
+        environment.faults.claim(where: { $0.matches(method: request.method, path: request.path) })
     }
 }
