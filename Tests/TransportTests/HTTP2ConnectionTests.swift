@@ -48,7 +48,7 @@ import TestSupport
         #expect(await eventually(withinMilliseconds: 30_000) {
             clock.advance(milliseconds: 500)
             return answer.withLock { $0 } == 200
-        })
+        }, "answer \(String(describing: answer.withLock { $0 })), closed \(harness.closeReasons.withLock { $0 }), open \(harness.server.openConnections)")
         #expect(!harness.closeReasons.withLock { $0 }.contains(.idleTimeout))
     }
 
