@@ -6,7 +6,7 @@ import TestSupport
 /// Hostile HTTP/2 peers (Tests/Peers/hostile_h2_peer.py, Python's hyperframe and hpack, installed by
 /// scripts/install-python-peers.sh): each limit of `HTTP2Settings` hit, the server still serving
 /// others on new connections and its memory bounded.
-@Suite struct HTTP2HostilePeerTests {
+@Suite(.serialized) struct HTTP2HostilePeerTests {
     /// What the peer saw before the connection ended or went quiet.
     struct Outcome {
         let goAwayCode: Int64?
