@@ -12,6 +12,8 @@
 # MEASURED connections (default 500): the count then includes the handshake.
 # BENCH_PATH=/api/v1/... measures a signed GET of that path instead (a stub's, with
 # COUNTERSIGN_STUBS=folder: the server reads its COUNTERSIGN_* variables).
+# PROFILE=file keeps Countersign's callgrind profile there (read it with
+# `callgrind_annotate --inclusive=yes file`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 readonly mode=${1:-keepalive}
@@ -62,6 +64,7 @@ measure() {
   read -r requests resumed <<<"$counts"
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
   dump=$(ls "$work/$1.out".* | head -1)
+  [[ $1 == countersign && -n ${PROFILE:-} ]] && cp "$dump" "$PROFILE"
   echo "$requests $resumed $(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
 }
 
