@@ -82,8 +82,14 @@ public struct JSONObjectWriter {
 
     /// Appends the member `name` with an array whose elements are `texts`, each a JSON text
     /// already (an object written earlier): spliced as they are, not parsed and written again.
-    public mutating func add(_ name: StaticString, jsonTexts texts: [String]) {
-        addArray(name, texts) { text, bytes in bytes.append(contentsOf: text.utf8) }
+    public mutating func add(_ name: StaticString, jsonTexts texts: [[UInt8]]) {
+        addArray(name, texts) { text, bytes in bytes.append(contentsOf: text) }
+    }
+
+    /// Appends the member `name` with `text`, a JSON value's text already: spliced as it is.
+    public mutating func add(_ name: StaticString, jsonText text: [UInt8]) {
+        addName(name)
+        bytes.append(contentsOf: text)
     }
 
     /// Appends the member `name` with an array of `strings`, written as they come (no `JSONValue` made).
@@ -91,7 +97,7 @@ public struct JSONObjectWriter {
         addArray(name, strings) { string, bytes in JSONWriter.writeString(string, into: &bytes) }
     }
 
-    private mutating func addArray(_ name: StaticString, _ elements: [String], _ write: (String, inout [UInt8]) -> Void) {
+    private mutating func addArray<Element>(_ name: StaticString, _ elements: [Element], _ write: (Element, inout [UInt8]) -> Void) {
         addName(name)
         bytes.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {

@@ -1,4 +1,4 @@
-/// One request journal entry as stored: the columns a filter reads, and the entry as JSON text.
+/// One request journal entry as stored: the columns a filter reads, and the entry's bytes.
 public struct JournalRow: Sendable, Equatable {
     /// When the request arrived, in Unix milliseconds.
     public let timeMilliseconds: Int64
@@ -8,7 +8,7 @@ public struct JournalRow: Sendable, Equatable {
     public let path: String
     /// The signature verdict (`valid`, `invalid`, `missing`, `skipped`).
     public let verdict: String
-    /// The whole entry, a JSON object as UTF-8 text (the caller writes it; the store keeps it as it is).
+    /// The whole entry, in a form the caller chooses (the store keeps it as it is).
     public let entry: [UInt8]
 
     /// A row with these values.
@@ -34,7 +34,7 @@ public struct JournalRow: Sendable, Equatable {
         try insert.withText(method, boundAt: 2) { () throws(StoreError) in
             try insert.withText(path, boundAt: 3) { () throws(StoreError) in
                 try insert.withText(verdict, boundAt: 4) { () throws(StoreError) in
-                    try insert.withText(entry, boundAt: 6) { () throws(StoreError) in
+                    try insert.withBlob(entry, boundAt: 6) { () throws(StoreError) in
                         defer { insert.resetAndClearBindings() }
                         while try insert.step() {}
                     }

@@ -1,7 +1,7 @@
 /// The schema of the request journal's own database file (not the main one: see `JournalStore`).
 enum JournalSchema {
     /// The migrations of the journal file, in order.
-    static let migrations = Migrations(all: [v1, v2])
+    static let migrations = Migrations(all: [v1, v2, v3])
 
     /// One row per `/api/` request: the entry as JSON text, and copies of the members a filter
     /// reads. Row ids only grow (until the journal is cleared), so "oldest first" is "smallest
@@ -38,5 +38,23 @@ enum JournalSchema {
             count INTEGER NOT NULL
         ) STRICT;
         INSERT INTO journal_dropped (id, count) VALUES (1, 0);
+        """)
+
+    /// The entry becomes bytes in a form the writer chooses (a compact one, rendered to JSON
+    /// when read); those stored before stay JSON text, kept as they are.
+    static let v3 = Migration(id: "journal-v3-blob", sql: """
+        CREATE TABLE journal_v3 (
+            id INTEGER PRIMARY KEY,
+            time_ms INTEGER NOT NULL,
+            method TEXT NOT NULL,
+            path TEXT NOT NULL,
+            verdict TEXT NOT NULL,
+            bytes INTEGER NOT NULL,
+            entry BLOB NOT NULL
+        ) STRICT;
+        INSERT INTO journal_v3 (id, time_ms, method, path, verdict, bytes, entry)
+            SELECT id, time_ms, method, path, verdict, bytes, CAST(entry AS BLOB) FROM journal;
+        DROP TABLE journal;
+        ALTER TABLE journal_v3 RENAME TO journal;
         """)
 }

@@ -121,10 +121,10 @@ public final class JournalStore {
         return (count, freed)
     }
 
-    /// The entries `filter` selects, newest first, at most `limit` of them: JSON objects (text).
-    public func entries(matching filter: JournalFilter, limit: Int) throws(StoreError) -> [String] {
+    /// The entries `filter` selects, newest first, at most `limit` of them, as they were stored.
+    public func entries(matching filter: JournalFilter, limit: Int) throws(StoreError) -> [[UInt8]] {
         try database.fetchAll(Self.listSQL, filter.arguments + [.integer(Int64(limit))]) { row throws(StoreError) in
-            try row.text(at: 0)
+            try row.blob(at: 0)
         }
     }
 

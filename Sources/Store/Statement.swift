@@ -116,6 +116,22 @@ final class Statement {
         try utf8.withUnsafeBufferPointer { utf8 throws(StoreError) in try withText(utf8, boundAt: index, body) }
     }
 
+    /// Runs `body` with `bytes` bound in place to parameter `index` as a blob, like `withText`.
+    func withBlob(_ bytes: [UInt8], boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(StoreError) in
+                // A zero-length blob needs an address all the same: a nil one would bind NULL.
+                let code = buffer.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(buffer.count), nil) }
+                    ?? sqlite3_bind_zeroblob(handle, index, 0)
+                guard code == SQLITE_OK else {
+                    resetAndClearBindings()
+                    throw error(code)
+                }
+                try body()
+            }
+        }.get()
+    }
+
     /// Resets the statement and sets every parameter to NULL, letting go of texts bound in place.
     func resetAndClearBindings() {
         reset()
@@ -196,6 +212,14 @@ final class Statement {
     /// Column `index` as text, or nil when NULL.
     func optionalText(at index: Int32) -> String? {
         isNull(at: index) ? nil : columnText(at: index)
+    }
+
+    /// Column `index` as bytes (a blob, or the bytes of a text); throws when it is NULL.
+    func blob(at index: Int32) throws(StoreError) -> [UInt8] {
+        try requireValue(at: index)
+        // sqlite3_column_blob before sqlite3_column_bytes, as for text.
+        guard let bytes = sqlite3_column_blob(handle, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
     private func columnText(at index: Int32) -> String {

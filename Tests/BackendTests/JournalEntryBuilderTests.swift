@@ -7,7 +7,8 @@ import System
 import Testing
 import Transport
 
-/// The journal entry text `JournalEntryBuilder` writes, byte for byte: what the admin API shows.
+/// The journal entry `JournalEntryBuilder` stores, and its JSON byte for byte: what the admin API
+/// shows.
 @Suite struct JournalEntryBuilderTests {
     let builder = JournalEntryBuilder(policy: SigningPolicy(), secrets: ["dev-secret-please-change"])
 
@@ -24,13 +25,15 @@ import Transport
             ("Host", "localhost"), ("X-API-VERSION", "1.0"), ("Authorization", "Bearer abcdef0123456789abcdef0123456789"),
             ("X-SIGNATURE", "c2lnbmF0dXJl")]))
         let row = builder.row(for: record(request, latency: 0.0417))
+        let json = JournalEntry.json(stored: row.entry)
         let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"GET","path":"/api/v1/checkin","protocol":"http/1.1","#
             + #""headers":{"X-API-VERSION":"1.0","Authorization":"Bearer abcdef01…"},"#
             + #""header_names":["Host","X-API-VERSION","Authorization","X-SIGNATURE"],"params":{},"verdict":"valid","#
             + #""diagnosis":null,"http_status":200,"code":0,"latency_ms":0.042,"client_subject":null}"#
-        #expect(row.entry == Array(expected.utf8))
-        #expect(row == JournalRow(timeMilliseconds: 1_767_225_600_123, method: "GET", path: "/api/v1/checkin",
-                                  verdict: "valid", entry: Array(expected.utf8)))
+        #expect(String(decoding: json, as: UTF8.self) == expected)
+        #expect((row.timeMilliseconds, row.method, row.path, row.verdict) == (1_767_225_600_123, "GET", "/api/v1/checkin", "valid"))
+        #expect(row.entry.first == JournalEntry.compactFormat)
+        #expect(row.entry.count < json.count / 2, "the stored form is compact: \(row.entry.count) of \(json.count) bytes")
     }
 
     /// Non-ASCII and escaped text in the path, headers and parameters; secrets, passwords and
@@ -59,8 +62,11 @@ import Transport
             + #""likely_cause":"unknown","detail":"bad \"q\" ünï","client_canonical":"GET&***","expected":"0A1B"},"#
             + #""http_status":null,"code":null,"#
             + #""latency_ms":12345.679,"client_subject":"CN=Zoë \"x\""}"#
-        #expect(String(decoding: row.entry, as: UTF8.self) == expected)
-        #expect(row.entry == Array(expected.utf8))
+        #expect(String(decoding: JournalEntry.json(stored: row.entry), as: UTF8.self) == expected)
+        let stored = String(decoding: row.entry, as: UTF8.self)
+        for secret in ["hunter2", "s3cr3t", "dev-secret-please-change", "短", "tok\u{1}"] {
+            #expect(!stored.contains(secret), "\(secret) is hidden before the entry is stored")
+        }
         #expect((row.method, row.path, row.verdict) == ("POST", "/api/v1/ünï\"", "invalid"))
     }
 
@@ -77,7 +83,7 @@ import Transport
                                            likelyCause: .unknown, detail: "d")
         let row = builder.row(for: record(request, verdict: .invalid, httpStatus: 403, code: 10003, diagnosis: diagnosis, latency: 1))
         #expect(row.entry.count < 48 << 10, "\(row.entry.count) bytes")
-        let entry = try JSONParser.parse(row.entry)
+        let entry = try JSONParser.parse(JournalEntry.json(stored: row.entry))
         #expect(entry["params"]?["note"]?.stringValue == String(repeating: "n", count: 4096) + "…(1000000 bytes)")
         #expect(entry["params"]?["…"]?.stringValue?.hasPrefix("…(") == true, "the parameters that did not fit are counted")
         let shown = try #require(entry["diagnosis"]?["canonical"]?.stringValue)
@@ -85,5 +91,36 @@ import Transport
                 "the password is hidden before the cut, so no part of it is left")
         #expect(entry["diagnosis"]?["keys"]?.arrayValue?.last?.stringValue?.hasSuffix(" more)") == true)
         #expect(entry["diagnosis"]?["detail"] == "d", "what comes after the cut keys is kept")
+    }
+
+    /// Every field survives the compact form, present or absent.
+    @Test func theCompactFormKeepsEveryField() {
+        let full = JournalEntry(
+            requestID: "r", timeMilliseconds: -1_767_225_600_123, method: "POST", path: "/api/v1/é", protocolName: "h2",
+            headers: [.init(name: "X-API-VERSION", value: ""), .init(name: "Authorization", value: "Bearer ab…")],
+            headerNames: ["x-api-version", "authorization"], parameters: Array(#"{"a":"1"}"#.utf8), verdict: "invalid",
+            numericArrays: ["ids"], nearMisses: Array(#"["GET /x"]"#.utf8), diagnosis: Array("{}".utf8), httpStatus: 403,
+            code: Int64.min, latencyMilliseconds: 0.1, clientSubject: "CN=a", proxied: Array(#"{"status":200}"#.utf8))
+        let empty = JournalEntry(
+            requestID: "", timeMilliseconds: Int64.max, method: "", path: "", protocolName: "", headers: [], headerNames: [],
+            parameters: [], verdict: "", numericArrays: [], nearMisses: nil, diagnosis: nil, httpStatus: nil, code: nil,
+            latencyMilliseconds: -0.0, clientSubject: nil, proxied: nil)
+        for entry in [full, empty] {
+            #expect(JournalEntry(stored: entry.encoded()) == entry)
+        }
+        let encoded = full.encoded()
+        for length in 0..<encoded.count {
+            #expect(JournalEntry(stored: Array(encoded.prefix(length))) == nil, "cut at \(length) bytes")
+        }
+        #expect(JournalEntry(stored: encoded + [0]) == nil, "a byte too many")
+    }
+
+    /// An entry stored as JSON text before the compact form is shown as it is; an unreadable one
+    /// says so instead of failing the listing.
+    @Test func olderAndUnreadableEntriesStillList() {
+        let older = Array(#"{"request_id":"old"}"#.utf8)
+        #expect(JournalEntry.json(stored: older) == older)
+        #expect(String(decoding: JournalEntry.json(stored: [JournalEntry.compactFormat, 0x85]), as: UTF8.self)
+                == #"{"error":"unreadable journal entry"}"#)
     }
 }

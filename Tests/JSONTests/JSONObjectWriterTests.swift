@@ -29,7 +29,7 @@ import Testing
     @Test func splicesJSONTextsAsAnArray() {
         var object = JSONObjectWriter()
         object.add("none", jsonTexts: [])
-        object.add("some", jsonTexts: [#"{"a":1}"#, "[true]", #""é""#])
+        object.add("some", jsonTexts: [#"{"a":1}"#, "[true]", #""é""#].map { Array($0.utf8) })
         let expected: JSONValue = ["none": [], "some": [["a": 1], [true], "é"]]
         #expect(String(decoding: object.finished(), as: UTF8.self) == JSONWriter.serialize(expected))
     }

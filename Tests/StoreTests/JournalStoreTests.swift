@@ -23,7 +23,7 @@ import Testing
     /// The `n` of each entry listed, newest first.
     private func numbers(_ store: JournalStore, _ filter: JournalFilter = JournalFilter()) throws -> [Int] {
         try store.entries(matching: filter, limit: 1000).map { entry in
-            Int(entry.dropFirst(5).prefix { $0 != "," }) ?? -1
+            Int(String(decoding: entry, as: UTF8.self).dropFirst(5).prefix { $0 != "," }) ?? -1
         }
     }
 
@@ -110,6 +110,34 @@ import Testing
             #expect(try numbers(store, JournalFilter(path: "/api/v1/p?ng")) == [3], "? matches only itself")
             #expect(try numbers(store, JournalFilter(path: "/api/v1/[x]")) == [4], "[ matches only itself")
             #expect(try numbers(store, JournalFilter(path: "/api/v1/USERS/*")).isEmpty, "paths are case-sensitive")
+        }
+    }
+
+    /// A journal written before entries became bytes keeps its JSON entries, their sizes and its
+    /// dropped count, and takes new entries in any form after it.
+    @Test func aJournalOfJSONTextEntriesIsMigratedWithItsEntries() throws {
+        try withJournal { _, path in
+            let older = path + ".v2"
+            do {
+                let database = try Database(path: older)
+                try Migrations(all: [JournalSchema.v1, JournalSchema.v2]).apply(to: database)
+                try database.execute("INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES (1, 'GET', '/api/v1/ping', 'valid', 9, '{\"n\":1,}')")
+                try database.execute("UPDATE journal_dropped SET count = 7")
+            }
+            let store = try JournalStore.open(path: older)
+            #expect(try store.entries(matching: JournalFilter(), limit: 10) == [Array(#"{"n":1,}"#.utf8)])
+            #expect(try store.dropped() == 7)
+            let compact: [UInt8] = [1, 0, 0xFF, 0x7B]
+            try store.append([JournalRow(timeMilliseconds: 2, method: "GET", path: "/api/v1/ping", verdict: "valid", entry: compact)],
+                             within: JournalLimits(entries: 10, bytes: 13))
+            #expect(try store.entries(matching: JournalFilter(), limit: 10) == [compact, Array(#"{"n":1,}"#.utf8)],
+                    "bytes that are not UTF-8 are kept as they are, and the old entry's size counts in the budget")
+            let next: [UInt8] = [1, 2, 3, 4]
+            try store.append([JournalRow(timeMilliseconds: 3, method: "GET", path: "/api/v1/ping", verdict: "valid", entry: next)],
+                             within: JournalLimits(entries: 10, bytes: 13))
+            #expect(try store.entries(matching: JournalFilter(), limit: 10) == [next, compact],
+                    "9 + 4 + 4 bytes pass the budget of 13: the old entry, the oldest, goes")
+            #expect(try store.dropped() == 8)
         }
     }
 }

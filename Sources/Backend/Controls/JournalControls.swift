@@ -49,7 +49,7 @@ struct JournalControls {
         let (entries, dropped) = try withJournal(orWhenOff: ([], 0)) { journal throws(JournalError) in
             try journal.entries(matching: query.filter, limit: query.limit)
         }
-        var object = JSONObjectWriter(capacity: entries.reduce(32) { $0 + $1.utf8.count + 1 })
+        var object = JSONObjectWriter(capacity: entries.reduce(32) { $0 + $1.count + 1 })
         // The entries are JSON objects already: spliced, not parsed and written again.
         object.add("requests", jsonTexts: entries)
         object.add("dropped", integer: Int64(dropped))

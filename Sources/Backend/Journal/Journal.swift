@@ -75,10 +75,12 @@ public final class Journal: Sendable {
         return queue
     }
 
-    /// The entries `filter` selects, newest first, as JSON objects (text), and how many entries
-    /// were dropped since the last clear.
-    func entries(matching filter: JournalFilter, limit: Int) throws(JournalError) -> (entries: [String], dropped: Int) {
-        try perform { store throws(StoreError) in (try store.entries(matching: filter, limit: limit), try store.dropped()) }
+    /// The entries `filter` selects, newest first, as JSON objects (UTF-8 text), and how many
+    /// entries were dropped since the last clear. They are rendered on the caller's thread, not
+    /// the writer's.
+    func entries(matching filter: JournalFilter, limit: Int) throws(JournalError) -> (entries: [[UInt8]], dropped: Int) {
+        let (stored, dropped) = try perform { store throws(StoreError) in (try store.entries(matching: filter, limit: limit), try store.dropped()) }
+        return (stored.map(JournalEntry.json(stored:)), dropped)
     }
 
     /// How many entries `filter` selects, and how many entries were dropped since the last clear.

@@ -5,65 +5,66 @@ import Store
 
 /// Turns a `JournalRecord` into its stored row, on the journal's writer thread: the signed headers
 /// with the token shortened, the parameters with sensitive values hidden, the signature
-/// diagnosis; no secret, whole token or password survives into it.
+/// diagnosis; no secret, whole token or password survives into it. The entry is stored in its
+/// compact form and becomes JSON only when read.
 public struct JournalEntryBuilder: Sendable {
     /// The parameters, and each member of the diagnosis, keep about this many bytes (see
     /// `ValueBudget`); with the signed headers (at most the header block) and the path (at most
     /// the request line), an entry stays under about 64 KiB.
     static let partBudget = 16 << 10
 
-    /// The signed header names, each with its text as a JSON member name, and whether it is
-    /// `Authorization` (whose token is shortened).
-    private let signedHeaders: [(name: String, member: JSONObjectWriter.MemberName, isAuthorization: Bool)]
+    /// The signed header names, and whether each is `Authorization` (whose token is shortened).
+    private let signedHeaders: [(lookup: FieldLookup, isAuthorization: Bool)]
     private let canonicalizer: Canonicalizer
     /// Each secret, and what replaces it.
     private let secretReplacements: [TextReplacement]
 
     /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps').
     public init(policy: SigningPolicy, secrets: [String]) {
-        signedHeaders = policy.signedHeaders.map { ($0, JSONObjectWriter.MemberName($0), $0.lowercased() == "authorization") }
+        signedHeaders = policy.signedHeaders.map { (FieldLookup($0), $0.lowercased() == "authorization") }
         canonicalizer = Canonicalizer(policy: policy)
         secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
     }
 
-    /// The stored row of `record`.
+    /// The stored row of `record`: its entry in the compact form (`JournalEntry`).
     func row(for record: JournalRecord) -> JournalRow {
         let request = record.request
         var hiddenTexts: [String] = []
         let parameters = self.parameters(of: request, hiding: &hiddenTexts)
         let hidden = hiddenTexts.filter { !$0.isEmpty }
         let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: SensitiveValues.marker) } + secretReplacements
-        var entry = JSONObjectWriter(capacity: 512)
-        entry.add("request_id", string: record.requestID)
-        entry.add("time_ms", integer: record.timeMilliseconds)
-        entry.add("method", string: request.method)
-        entry.add("path", string: request.path)
-        entry.add("protocol", string: request.version.protocolName)
-        entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
-        // As received: over HTTP/2 every name is lowercase, which is what a signature check meets.
-        entry.add("header_names", strings: request.headers.map(\.name))
-        entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
-        entry.add("verdict", string: record.verdict.rawValue)
-        if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
-        if !record.nearMisses.isEmpty { entry.add("near_misses", Self.bounded(.array(record.nearMisses.map(JSONValue.string)))) }
-        entry.add("diagnosis", record.diagnosis.map { Self.boundedMembers(Self.redacting($0.journalJSON, replacements)) } ?? .null)
-        entry.add("http_status", integer: record.httpStatus.map(Int64.init))
-        entry.add("code", integer: record.code.map(Int64.init))
-        entry.add("latency_ms", thousandths: record.latencyMilliseconds)
-        entry.add("client_subject", string: record.clientSubject)
-        if let proxied = record.proxied { entry.add("proxied", proxied.json) }
+        let entry = JournalEntry(
+            requestID: record.requestID, timeMilliseconds: record.timeMilliseconds, method: request.method,
+            path: request.path, protocolName: request.version.protocolName,
+            headers: headers(of: request, replacements), headerNames: request.headers.map(\.name),
+            parameters: Self.text(parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements))),
+            verdict: record.verdict.rawValue, numericArrays: record.numericArrays,
+            nearMisses: record.nearMisses.isEmpty ? nil : Self.text(Self.bounded(.array(record.nearMisses.map(JSONValue.string)))),
+            diagnosis: record.diagnosis.map { Self.text(Self.boundedMembers(Self.redacting($0.journalJSON, replacements))) },
+            httpStatus: record.httpStatus.map(Int64.init), code: record.code.map(Int64.init),
+            latencyMilliseconds: record.latencyMilliseconds, clientSubject: record.clientSubject,
+            proxied: record.proxied.map { Self.text($0.json) })
         return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
-                          verdict: record.verdict.rawValue, entry: entry.finished())
+                          verdict: record.verdict.rawValue, entry: entry.encoded())
     }
 
-    /// Adds the signed headers present, in their configured spelling; `Authorization` shortened.
-    private func addHeaders(of request: HTTPRequest, _ replacements: [TextReplacement], to headers: inout JSONObjectWriter) {
-        for index in signedHeaders.indices {
-            guard var value = request.headers[signedHeaders[index].name] else { continue }
-            if signedHeaders[index].isAuthorization { value = CanonicalRequest.masked(authorization: value) }
+    /// The signed headers present, in their configured spelling; `Authorization` shortened.
+    private func headers(of request: HTTPRequest, _ replacements: [TextReplacement]) -> [JournalEntry.Header] {
+        var headers: [JournalEntry.Header] = []
+        headers.reserveCapacity(signedHeaders.count)
+        for signed in signedHeaders {
+            guard var value = request.headers[signed.lookup] else { continue }
+            if signed.isAuthorization { value = CanonicalRequest.masked(authorization: value) }
             for replacement in replacements { value = replacement.apply(to: value) }
-            headers.add(signedHeaders[index].member, string: value)
+            headers.append(JournalEntry.Header(name: signed.lookup.name, value: value))
         }
+        return headers
+    }
+
+    private static func text(_ value: JSONValue) -> [UInt8] {
+        var text: [UInt8] = []
+        JSONWriter.write(value, into: &text)
+        return text
     }
 
     /// The query and body parameters (none when the body cannot be read: the code says why), with
@@ -72,7 +73,7 @@ public struct JournalEntryBuilder: Sendable {
         guard request.query != nil || !request.body.isEmpty else { return JSONObject() }
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body)
         guard let parameters = try? canonicalizer.parameters(of: signable) else { return JSONObject() }
-        let authorization = signedHeaders.first(where: \.isAuthorization).flatMap { request.headers[$0.name] }
+        let authorization = signedHeaders.first(where: \.isAuthorization).flatMap { request.headers[$0.lookup] }
         let sensitive = SensitiveValues(parameters: parameters, authorization: authorization)
         hidden += sensitive.texts
         var members: [(String, JSONValue)] = []

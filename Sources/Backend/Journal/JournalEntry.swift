@@ -1,0 +1,35 @@
+/// One journal entry as the writer stores it: what the admin API shows of a request, with every
+/// secret, password and whole token already hidden (`JournalEntryBuilder` does that), in the
+/// compact form of `JournalEntry+Coding.swift`. It becomes JSON only when it is read
+/// (`JournalEntry+JSON.swift`), so that the writer, which stores every request, spends nothing
+/// on a text nobody may ask for.
+struct JournalEntry: Equatable {
+    /// A signed header present in the request, in its configured spelling.
+    struct Header: Equatable {
+        let name: String
+        let value: String
+    }
+
+    var requestID: String
+    var timeMilliseconds: Int64
+    var method: String
+    var path: String
+    var protocolName: String
+    var headers: [Header]
+    /// Every header name as received (over HTTP/2, lowercase).
+    var headerNames: [String]
+    /// The parameters, as JSON text: an object (`{}` when there are none).
+    var parameters: [UInt8]
+    var verdict: String
+    var numericArrays: [String]
+    /// The near misses, as JSON text (an array), or nil when there were none.
+    var nearMisses: [UInt8]?
+    /// The signature diagnosis, as JSON text (an object), or nil.
+    var diagnosis: [UInt8]?
+    var httpStatus: Int64?
+    var code: Int64?
+    var latencyMilliseconds: Double
+    var clientSubject: String?
+    /// In proxy mode, what the upstream did, as JSON text (an object), or nil.
+    var proxied: [UInt8]?
+}
