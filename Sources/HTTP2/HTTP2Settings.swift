@@ -21,6 +21,12 @@ public struct HTTP2Settings: Sendable, Equatable {
     public var resetBurst = 200
     /// Stream resets a peer may send per second once its burst is spent (default 33).
     public var resetsPerSecond = 33
+    /// SETTINGS and PING frames (not their acknowledgements) a peer may send in a burst before the rate
+    /// below applies; past both, GOAWAY (ENHANCE_YOUR_CALM): a SETTINGS or PING flood from a peer that
+    /// reads every acknowledgement, which the queue limit below never sees (default 100).
+    public var controlFrameBurst = 100
+    /// SETTINGS and PING frames a peer may send per second once its burst is spent (default 10).
+    public var controlFramesPerSecond = 10
     /// CONTINUATION frames after one HEADERS frame; more end the connection (default 8).
     public var maxContinuations = 8
     /// Entries in one SETTINGS frame; more end the connection (default 32).
