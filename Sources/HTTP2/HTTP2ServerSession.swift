@@ -21,7 +21,9 @@ public final class HTTP2ServerSession {
         guard nghttp2_option_new(&options) == 0, let options else { throw HTTP2Error("out of memory") }
         defer { nghttp2_option_del(options) }
         nghttp2_option_set_max_deflate_dynamic_table_size(options, settings.headerTableBytes)
-        nghttp2_option_set_stream_reset_rate_limit(options, UInt64(settings.resetBurst), UInt64(settings.resetsPerSecond))
+        // nghttp2's own stream-reset limiter (on by default, on its own clock) is put out of reach:
+        // HTTP2ServerState counts the resets, on the connection's clock, as it counts SETTINGS and PING.
+        nghttp2_option_set_stream_reset_rate_limit(options, UInt64.max, 0)
         nghttp2_option_set_max_continuations(options, settings.maxContinuations)
         nghttp2_option_set_max_settings(options, settings.maxSettingsEntries)
         nghttp2_option_set_max_outbound_ack(options, settings.maxQueuedAcknowledgements)

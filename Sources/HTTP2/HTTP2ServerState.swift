@@ -18,22 +18,31 @@ final class HTTP2ServerState {
     var pingAcknowledged = false
     /// The peer's SETTINGS and PING frames, against `controlFrameBurst` and `controlFramesPerSecond`.
     private var controlFrames: TokenBucket
+    /// The peer's RST_STREAM frames, against `resetBurst` and `resetsPerSecond` (rapid reset).
+    private var resets: TokenBucket
 
     init(settings: HTTP2Settings) {
         self.settings = settings
         controlFrames = TokenBucket(burst: settings.controlFrameBurst, perSecond: settings.controlFramesPerSecond)
+        resets = TokenBucket(burst: settings.resetBurst, perSecond: settings.resetsPerSecond)
     }
 
-    /// Counts a frame the peer sent, of `type` with `flags`: false when it is a SETTINGS or PING frame
-    /// over their rate. A PING acknowledgement is noted in `pingAcknowledged`.
+    /// Counts a frame the peer sent, of `type` with `flags`: false when it is over its rate (a stream
+    /// reset, or a SETTINGS or PING frame; not their acknowledgements). A PING acknowledgement is
+    /// noted in `pingAcknowledged`.
     func admit(type: UInt8, flags: UInt8) -> Bool {
         let acknowledges = flags & UInt8(NGHTTP2_FLAG_ACK.rawValue) != 0
-        guard type == UInt8(NGHTTP2_PING.rawValue) || type == UInt8(NGHTTP2_SETTINGS.rawValue) else { return true }
-        if acknowledges {
-            if type == UInt8(NGHTTP2_PING.rawValue) { pingAcknowledged = true }
+        switch Int(type) {
+        case Int(NGHTTP2_RST_STREAM.rawValue):
+            return resets.take(now: now)
+        case Int(NGHTTP2_PING.rawValue) where acknowledges:
+            pingAcknowledged = true
+            return true
+        case Int(NGHTTP2_PING.rawValue), Int(NGHTTP2_SETTINGS.rawValue):
+            return acknowledges || controlFrames.take(now: now)
+        default:
             return true
         }
-        return controlFrames.take(now: now)
     }
 
     /// A request's HEADERS frame began.

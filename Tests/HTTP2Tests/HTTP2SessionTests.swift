@@ -182,7 +182,7 @@ struct SessionPair {
         }
     }
 
-    // MARK: PING and SETTINGS
+    // MARK: Rate limits, keep-alive
 
     /// `count` PING frames (flags 1: acknowledgements), then `settings` empty SETTINGS frames.
     private static func controlFrames(pings: Int = 0, flags: UInt8 = 0, settings: Int = 0) -> [UInt8] {
@@ -244,6 +244,27 @@ struct SessionPair {
         #expect(output.filter { $0.type == 4 && $0.flags == 1 }.count <= 4)
         #expect(output.count <= 5)
         #expect(Self.goAwayCode(output) == Self.enhanceYourCalm)
+    }
+
+    @Test func streamResetsPastTheirBurstAndRateEndTheSessionWithEnhanceYourCalm() throws {
+        var settings = HTTP2Settings()
+        settings.resetBurst = 3
+        settings.resetsPerSecond = 1
+        var pair = try SessionPair(settings: settings)
+        let streams = try (0..<5).map { _ in try pair.client.submit(request(), authority: "localhost") }
+        try pair.exchange()
+        #expect(pair.requests.count == 5, "five streams open, unanswered")
+        /// RST_STREAM (CANCEL) on `stream`, as an app's HTTP stack sends when a call is cancelled.
+        func reset(_ stream: Int32) -> [UInt8] {
+            [0, 0, 4, 3, 0] + withUnsafeBytes(of: stream.bigEndian, Array.init) + [0, 0, 0, 8]
+        }
+        try pair.server.receive(streams[0..<3].flatMap(reset), now: pair.now)
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == nil)
+        pair.now = pair.now.adding(milliseconds: 1_000)
+        try pair.server.receive(reset(streams[3]), now: pair.now)
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == nil, "a second refills one")
+        #expect(throws: HTTP2Error.self) { try pair.server.receive(reset(streams[4]), now: pair.now) }
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == Self.enhanceYourCalm)
     }
 
     @Test func acknowledgementsAreNotCountedAsAFlood() throws {
