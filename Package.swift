@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "TLS", dependencies: ["COpenSSL", "Crypto", "System"]),
         .target(name: "Certificates", dependencies: ["COpenSSL", "Crypto", "System"]),
         .target(name: "Store", dependencies: ["CSQLite", "System"]),
-        .target(name: "HTTP2", dependencies: ["CNGHTTP2", "HTTP"]),
+        .target(name: "HTTP2", dependencies: ["CNGHTTP2", "HTTP", "System"]),
 
         // The server.
         .target(name: "Transport", dependencies: ["CLinux", "HTTP", "HTTP2", "System", "TLS"]),
@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "HTTP2Tests", dependencies: ["HTTP2", "HTTP"]),
+        .testTarget(name: "HTTP2Tests", dependencies: ["HTTP2", "HTTP", "System"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "JSON", "Crypto"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TLSTests", dependencies: ["TLS", "Certificates", "TestSupport"]),
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),

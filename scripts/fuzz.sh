@@ -22,13 +22,13 @@ cd "$(dirname "$0")/.."
 readonly targets=(http http2 parameters json canonical)
 readonly out=.build/fuzz
 readonly flags=(-O -g -swift-version 6 -warnings-as-errors -parse-as-library "-sanitize=fuzzer,address" -I "$out/modules"
-                -I Sources/COpenSSL -I Sources/CNGHTTP2)
+                -I Sources/COpenSSL -I Sources/CNGHTTP2 -I "$out/modules/CLinux")
 
 # The modules each target links, dependencies first.
 modules_of() {
     case "$1" in
         http) echo HTTP ;;
-        http2) echo HTTP HTTP2 ;;
+        http2) echo CLinux System HTTP HTTP2 ;;
         json) echo JSON ;;
         parameters | canonical) echo JSON Crypto HTTP Signing ;;
         *) echo "unknown target '$1'; targets: ${targets[*]}" >&2; return 1 ;;
@@ -58,6 +58,22 @@ build_module() {
     fi
 }
 
+# Compiles the C module CLinux (System's Linux calls) into a static library, with a module map that
+# lets Swift import it, unless the library is newer than its sources.
+build_clinux() {
+    local library="$out/modules/libCLinux.a"
+    if stale "$library" Sources/CLinux/*.c Sources/CLinux/include/*.h; then
+        echo "fuzz: compiling CLinux" >&2
+        mkdir -p "$out/modules/CLinux"
+        printf 'module CLinux {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CLinux/include/CLinux.h" \
+            >"$out/modules/CLinux/module.modulemap"
+        clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLinux/include -c Sources/CLinux/CLinux.c \
+            -o "$out/modules/CLinux.o"
+        rm -f "$library"
+        ar rcs "$library" "$out/modules/CLinux.o"
+    fi
+}
+
 build_target() {
     local target=$1 binary="$out/bin/$1" module
     local modules list
@@ -66,7 +82,7 @@ build_target() {
     mkdir -p "$out/modules" "$out/bin"
     local libraries=()
     for module in "${modules[@]}"; do
-        build_module "$module" "${libraries[@]}"
+        if [[ $module == CLinux ]]; then build_clinux; else build_module "$module" "${libraries[@]}"; fi
         libraries+=("$out/modules/lib$module.a")
     done
     local sources=(Fuzz/"$target"/*.swift Fuzz/Support/*.swift)

@@ -1,5 +1,6 @@
 import HTTP
 import HTTP2
+import System
 
 /// Fuzzes the HTTP/2 framing glue: `HTTP2ServerSession` fed the client preface, then the fuzzer's
 /// frames, whole and in two pieces split at a point the fuzzer chooses, under the server's limits or
@@ -33,6 +34,7 @@ private let tightSettings: HTTP2Settings = {
     settings.resetBurst = 2
     settings.maxContinuations = 2
     settings.maxQueuedAcknowledgements = 4
+    settings.controlFrameBurst = 3
     return settings
 }()
 
@@ -47,7 +49,7 @@ private func events(of pieces: [ArraySlice<UInt8>], settings: HTTP2Settings) -> 
     var output: [UInt8] = []
     for piece in pieces {
         do {
-            try session.receive(Array(piece))
+            try session.receive(Array(piece), now: Instant(nanoseconds: 0))
         } catch {
             seen.append("failed")
             return seen

@@ -33,6 +33,10 @@ extension Configuration {
             ("http2_stream_window", number(http2Limits.initialWindowBytes)),
             ("http2_buffered_bodies", number(http2Limits.maxBufferedBodyBytes)),
             ("http2_reset_burst", number(http2Limits.resetBurst)), ("http2_resets_per_second", number(http2Limits.resetsPerSecond)),
+            ("http2_control_frame_burst", number(http2Limits.controlFrameBurst)),
+            ("http2_control_frames_per_second", number(http2Limits.controlFramesPerSecond)),
+            ("http2_ping_interval", text(Self.durationText(timeouts.pingIntervalMilliseconds / 1000))),
+            ("http2_ping_timeout", text(Self.durationText(timeouts.pingTimeoutMilliseconds / 1000))),
         ] + proxyJSON))
     }
 

@@ -150,6 +150,18 @@ extension Configuration {
         Setting("http2-resets-per-second", "HTTP/2 stream resets a peer may send per second after its burst (default 33)") { config, value throws(SettingRejection) in
             config.http2Limits.resetsPerSecond = try integer(value, in: 1...1_000_000)
         },
+        Setting("http2-control-frame-burst", "HTTP/2 SETTINGS and PING frames a peer may send in a burst before GOAWAY (default 100)") { config, value throws(SettingRejection) in
+            config.http2Limits.controlFrameBurst = try integer(value, in: 1...1_000_000)
+        },
+        Setting("http2-control-frames-per-second", "HTTP/2 SETTINGS and PING frames a peer may send per second after its burst (default 10)") { config, value throws(SettingRejection) in
+            config.http2Limits.controlFramesPerSecond = try integer(value, in: 1...1_000_000)
+        },
+        Setting("http2-ping-interval", "HTTP/2 silence after which the server sends a keep-alive PING (default 30s)") { config, value throws(SettingRejection) in
+            config.timeouts.pingIntervalMilliseconds = try milliseconds(value)
+        },
+        Setting("http2-ping-timeout", "time an HTTP/2 peer may take to acknowledge the keep-alive PING before GOAWAY (default 10s)") { config, value throws(SettingRejection) in
+            config.timeouts.pingTimeoutMilliseconds = try milliseconds(value)
+        },
     ]
 
     /// `a, b,,c` as `["a", "b", "c"]`.

@@ -20,9 +20,14 @@ enum HTTP2ServerCallbacks {
             state.received(body: UnsafeBufferPointer(start: data, count: length), stream: stream, session: session)
             return 0
         }
-        nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks) { _, frame, userData in
+        nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks) { session, frame, userData in
             guard let frame, let state = state(userData) else { return 0 }
             let header = frame.pointee.hd
+            guard state.admit(type: header.type, flags: header.flags) else {
+                // A flood: the GOAWAY is queued, and the rest of the input is not read.
+                _ = nghttp2_session_terminate_session(session, NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
+                return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+            }
             let endsStream = header.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0
             if isRequestHeaders(frame) {
                 state.headersEnded(stream: header.stream_id, endsStream: endsStream)

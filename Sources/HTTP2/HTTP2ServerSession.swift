@@ -1,5 +1,6 @@
 import CNGHTTP2
 import HTTP
+import System
 
 /// The server side of one HTTP/2 connection over nghttp2, without I/O: the connection feeds it the
 /// plaintext it decrypted, takes the requests it assembled, submits the answers and drains the frames
@@ -20,7 +21,9 @@ public final class HTTP2ServerSession {
         guard nghttp2_option_new(&options) == 0, let options else { throw HTTP2Error("out of memory") }
         defer { nghttp2_option_del(options) }
         nghttp2_option_set_max_deflate_dynamic_table_size(options, settings.headerTableBytes)
-        nghttp2_option_set_stream_reset_rate_limit(options, UInt64(settings.resetBurst), UInt64(settings.resetsPerSecond))
+        // nghttp2's own stream-reset limiter (on by default, on its own clock) is put out of reach:
+        // HTTP2ServerState counts the resets, on the connection's clock, as it counts SETTINGS and PING.
+        nghttp2_option_set_stream_reset_rate_limit(options, UInt64.max, 0)
         nghttp2_option_set_max_continuations(options, settings.maxContinuations)
         nghttp2_option_set_max_settings(options, settings.maxSettingsEntries)
         nghttp2_option_set_max_outbound_ack(options, settings.maxQueuedAcknowledgements)
@@ -49,10 +52,11 @@ public final class HTTP2ServerSession {
 
     // MARK: Input
 
-    /// Processes `bytes` from the peer; the requests they complete wait in `takeEvents()`. Throws when
-    /// the session cannot go on (a bad preface, a flood, a broken frame): drain the output (a GOAWAY
-    /// may wait there) and close.
-    public func receive(_ bytes: [UInt8]) throws(HTTP2Error) {
+    /// Processes `bytes` from the peer, arrived at `now` (the connection's clock, for the rate limits);
+    /// the requests they complete wait in `takeEvents()`. Throws when the session cannot go on (a bad
+    /// preface, a flood, a broken frame): drain the output (a GOAWAY may wait there) and close.
+    public func receive(_ bytes: [UInt8], now: Instant) throws(HTTP2Error) {
+        state.now = now
         let consumed = bytes.withUnsafeBufferPointer { buffer in
             nghttp2_session_mem_recv(session, buffer.baseAddress, buffer.count)
         }
@@ -106,6 +110,17 @@ public final class HTTP2ServerSession {
     public func goAway() {
         _ = nghttp2_submit_goaway(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nghttp2_session_get_last_proc_stream_id(session),
                                   NGHTTP2_NO_ERROR.rawValue, nil, 0)
+    }
+
+    /// Sends a PING, whose acknowledgement `takePingAcknowledgement()` then reports.
+    public func ping() {
+        _ = nghttp2_submit_ping(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nil)
+    }
+
+    /// Whether the peer acknowledged a PING since the last call.
+    public func takePingAcknowledgement() -> Bool {
+        defer { state.pingAcknowledged = false }
+        return state.pingAcknowledged
     }
 
     /// Ends the session at once: a GOAWAY, and no stream finishes.

@@ -1,5 +1,6 @@
 import CNGHTTP2
 import HTTP
+import System
 
 /// What the callbacks of one server session read and write: nghttp2's user data. It lives as long as
 /// its `HTTP2ServerSession`, which deletes the nghttp2 session before releasing it.
@@ -11,9 +12,37 @@ final class HTTP2ServerState {
     var events: [HTTP2ServerEvent] = []
     /// Request body bytes held across the streams.
     var bufferedBodyBytes = 0
+    /// The instant of the input being processed, on the connection's clock.
+    var now = Instant(nanoseconds: 0)
+    /// The peer acknowledged a PING since the connection last asked.
+    var pingAcknowledged = false
+    /// The peer's SETTINGS and PING frames, against `controlFrameBurst` and `controlFramesPerSecond`.
+    private var controlFrames: TokenBucket
+    /// The peer's RST_STREAM frames, against `resetBurst` and `resetsPerSecond` (rapid reset).
+    private var resets: TokenBucket
 
     init(settings: HTTP2Settings) {
         self.settings = settings
+        controlFrames = TokenBucket(burst: settings.controlFrameBurst, perSecond: settings.controlFramesPerSecond)
+        resets = TokenBucket(burst: settings.resetBurst, perSecond: settings.resetsPerSecond)
+    }
+
+    /// Counts a frame the peer sent, of `type` with `flags`: false when it is over its rate (a stream
+    /// reset, or a SETTINGS or PING frame; not their acknowledgements). A PING acknowledgement is
+    /// noted in `pingAcknowledged`.
+    func admit(type: UInt8, flags: UInt8) -> Bool {
+        let acknowledges = flags & UInt8(NGHTTP2_FLAG_ACK.rawValue) != 0
+        switch Int(type) {
+        case Int(NGHTTP2_RST_STREAM.rawValue):
+            return resets.take(now: now)
+        case Int(NGHTTP2_PING.rawValue) where acknowledges:
+            pingAcknowledged = true
+            return true
+        case Int(NGHTTP2_PING.rawValue), Int(NGHTTP2_SETTINGS.rawValue):
+            return acknowledges || controlFrames.take(now: now)
+        default:
+            return true
+        }
     }
 
     /// A request's HEADERS frame began.

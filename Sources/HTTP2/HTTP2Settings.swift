@@ -16,11 +16,17 @@ public struct HTTP2Settings: Sendable, Equatable {
     public var initialWindowBytes = 65_535
     /// SETTINGS_HEADER_TABLE_SIZE and the encoder's own table: the HPACK dynamic table, each way (default 4 KiB).
     public var headerTableBytes = 4096
-    /// Stream resets a peer may send in a burst before the rate below applies; past both, GOAWAY
-    /// (ENHANCE_YOUR_CALM): the rapid-reset attack, CVE-2023-44487 (default 200).
+    /// Stream resets (RST_STREAM frames) a peer may send in a burst before the rate below applies;
+    /// past both, GOAWAY (ENHANCE_YOUR_CALM): the rapid-reset attack, CVE-2023-44487 (default 200).
     public var resetBurst = 200
     /// Stream resets a peer may send per second once its burst is spent (default 33).
     public var resetsPerSecond = 33
+    /// SETTINGS and PING frames (not their acknowledgements) a peer may send in a burst before the rate
+    /// below applies; past both, GOAWAY (ENHANCE_YOUR_CALM): a SETTINGS or PING flood from a peer that
+    /// reads every acknowledgement, which the queue limit below never sees (default 100).
+    public var controlFrameBurst = 100
+    /// SETTINGS and PING frames a peer may send per second once its burst is spent (default 10).
+    public var controlFramesPerSecond = 10
     /// CONTINUATION frames after one HEADERS frame; more end the connection (default 8).
     public var maxContinuations = 8
     /// Entries in one SETTINGS frame; more end the connection (default 32).

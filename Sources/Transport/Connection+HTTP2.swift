@@ -4,7 +4,8 @@ import HTTP2
 /// HTTP/2 on a connection whose handshake chose `h2` by ALPN: the same TLS session and loop, an
 /// `HTTP2ServerSession` for the frames, every stream answered by the same responder. The state
 /// machine sees the connection as HTTP/1.1 would: idle between answers (its idle timeout applies),
-/// receiving while a stream's request is incomplete, answering late while a fault holds a stream.
+/// receiving while a stream's request is incomplete, answering late while a fault holds a stream;
+/// besides, it sends a keep-alive PING after a silence, and a GOAWAY before a timeout closes.
 extension Connection {
     /// Starts the session once ALPN chose `h2`; its SETTINGS leave with the next output.
     func startHTTP2() {
@@ -17,11 +18,27 @@ extension Connection {
 
     /// Feeds decrypted bytes to the session; a session that cannot go on sends what it queued (a GOAWAY) and closes.
     func receiveHTTP2(_ plaintext: [UInt8], into session: HTTP2ServerSession) {
+        let now = loop.clock.now()
         do {
-            try session.receive(plaintext)
+            try session.receive(plaintext, now: now)
         } catch {
             closeAfterFlush(.http2ProtocolError)
         }
+        machine.framesArrived(now: now, acknowledgingPing: session.takePingAcknowledgement())
+    }
+
+    /// The peer has been silent for the keep-alive interval: a PING, whose acknowledgement the state machine awaits.
+    func sendKeepAlivePing(over session: HTTP2ServerSession) {
+        session.ping()
+        drainFrames(of: session)
+        writeOutput()
+    }
+
+    /// Ends the session at once (a timeout, a drop fault): its GOAWAY goes out and no stream finishes.
+    func sayGoodbye(over session: HTTP2ServerSession) {
+        session.terminate()
+        drainFrames(of: session)
+        writeOutput()
     }
 
     /// Answers the streams the input completed, queues the frames and brings the state machine along.
@@ -69,9 +86,7 @@ extension Connection {
             guard !isClosed else { return }
             switch plan.delivery {
             case .drop:
-                session.terminate()
-                drainFrames(of: session)
-                writeOutput()
+                sayGoodbye(over: session)
                 return close(.faultDropped)
             case .reset:
                 session.reset(stream: stream)

@@ -86,6 +86,10 @@ final class Connection {
         case .resumeReading:
             process()
             readAvailable()
+        case .sendPing:
+            if let http2 { sendKeepAlivePing(over: http2) }
+        case .goAway:
+            if let http2 { sayGoodbye(over: http2) }
         }
     }
 
@@ -138,7 +142,7 @@ final class Connection {
                 info.sessionResumed = tls.sessionWasReused
                 if tls.negotiatedALPN == "h2" { startHTTP2() }
                 loop.responder?.handshakeCompleted(connection: info)
-                run(machine.handshakeCompleted(now: loop.clock.now()))
+                run(machine.handshakeCompleted(now: loop.clock.now(), http2: http2 != nil))
                 if isClosed { return }
             case .wantsMoreData:
                 writeOutput()

@@ -60,6 +60,8 @@ public struct ConnectionStateMachine: Sendable {
         case http2ProtocolError = "http/2 protocol error"
         /// The HTTP/2 session ended with a GOAWAY: the peer's, or the server's for a limit such as rapid resets.
         case http2SessionEnded = "http/2 session ended"
+        /// An HTTP/2 peer did not acknowledge the keep-alive PING in time; a GOAWAY was sent.
+        case pingTimeout = "ping not acknowledged"
     }
 
     /// What the connection must do after an event.
@@ -73,6 +75,10 @@ public struct ConnectionStateMachine: Sendable {
         case linger(until: Instant)
         /// The output that paused reading has gone out: answer buffered requests and read again.
         case resumeReading
+        /// HTTP/2: send a keep-alive PING.
+        case sendPing
+        /// HTTP/2: send a GOAWAY and write the output; the connection then lingers and closes for the reason.
+        case goAway(CloseReason)
     }
 
     /// How long a lingering close waits for the peer to close.
@@ -91,6 +97,14 @@ public struct ConnectionStateMachine: Sendable {
     /// Reading stopped because too much output waits for the peer.
     public private(set) var readingPaused = false
     private let timeouts: ConnectionTimeouts
+    /// HTTP/2's keep-alive; nil for HTTP/1.1.
+    private var keepAlive: KeepAlive?
+
+    /// When an HTTP/2 peer was last heard from, and when the PING that waits for its acknowledgement left.
+    private struct KeepAlive: Sendable {
+        var lastHeard: Instant
+        var pingSent: Instant?
+    }
 
     /// A new connection accepted at `now`, starting its handshake.
     public init(now: Instant, timeouts: ConnectionTimeouts) {
@@ -131,10 +145,18 @@ public struct ConnectionStateMachine: Sendable {
 
     // MARK: Input events
 
-    /// The handshake finished: wait for the first request.
-    public mutating func handshakeCompleted(now: Instant) -> Action {
+    /// The handshake finished: wait for the first request. Over `http2`, silence brings a keep-alive
+    /// PING, and a timeout a GOAWAY before the close.
+    public mutating func handshakeCompleted(now: Instant, http2: Bool = false) -> Action {
         guard case .handshaking = state else { return .none }
+        if http2 { keepAlive = KeepAlive(lastHeard: now) }
         return becomeIdle(now: now)
+    }
+
+    /// HTTP/2 frames arrived at `now`; `acknowledgingPing` when they acknowledged the keep-alive PING.
+    public mutating func framesArrived(now: Instant, acknowledgingPing: Bool) {
+        keepAlive?.lastHeard = now
+        if acknowledgingPing { keepAlive?.pingSent = nil }
     }
 
     /// The handshake needs more bytes from the peer: if the peer has closed, they never come.
@@ -312,13 +334,33 @@ public struct ConnectionStateMachine: Sendable {
         }
         switch state {
         case .handshaking(let deadline) where now >= deadline: return close(.handshakeTimeout)
-        case .idle(let deadline) where now >= deadline: return close(.idleTimeout)
-        case .receivingHeaders(let deadline) where now >= deadline: return close(.requestHeadersTimeout)
-        case .receivingBody(_, let bodyDeadline) where now >= bodyDeadline: return close(.requestBodyTimeout)
-        case .receivingBody(let deadline, _) where now >= deadline: return close(.idleTimeout)
+        case .idle(let deadline) where now >= deadline: return timedOut(.idleTimeout)
+        case .receivingHeaders(let deadline) where now >= deadline: return timedOut(.requestHeadersTimeout)
+        case .receivingBody(_, let bodyDeadline) where now >= bodyDeadline: return timedOut(.requestBodyTimeout)
+        case .receivingBody(let deadline, _) where now >= deadline: return timedOut(.idleTimeout)
         case .lingering(let reason, let deadline, _) where now >= deadline: return close(reason)
-        default: return .none
+        case .idle, .receivingHeaders, .receivingBody, .responding, .answeringLate: return keepAliveDue(now: now)
+        case .handshaking, .closingAfterFlush, .lingering, .closed: return .none
         }
+    }
+
+    /// A timeout ends the connection: over HTTP/2 with a GOAWAY, then a lingering close; otherwise at once.
+    private mutating func timedOut(_ reason: CloseReason) -> Action {
+        guard keepAlive != nil else { return close(reason) }
+        state = .closingAfterFlush(reason: reason)
+        return .goAway(reason)
+    }
+
+    /// HTTP/2's keep-alive at `now`: a PING after `pingIntervalMilliseconds` of silence, the end once
+    /// its acknowledgement is `pingTimeoutMilliseconds` late.
+    private mutating func keepAliveDue(now: Instant) -> Action {
+        guard let keepAlive else { return .none }
+        if let sent = keepAlive.pingSent {
+            return now >= sent.adding(milliseconds: timeouts.pingTimeoutMilliseconds) ? timedOut(.pingTimeout) : .none
+        }
+        guard now >= keepAlive.lastHeard.adding(milliseconds: timeouts.pingIntervalMilliseconds) else { return .none }
+        self.keepAlive?.pingSent = now
+        return .sendPing
     }
 
     private mutating func becomeIdle(now: Instant) -> Action {

@@ -10,6 +10,10 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     public var requestBodyMilliseconds: Int64 = 30_000
     /// Without any progress writing a response the peer does not read (default 60 s).
     public var writeStallMilliseconds: Int64 = 60_000
+    /// HTTP/2: the silence after which the server sends a keep-alive PING (default 30 s).
+    public var pingIntervalMilliseconds: Int64 = 30_000
+    /// HTTP/2: how long the PING's acknowledgement may take; past it, GOAWAY and close (default 10 s).
+    public var pingTimeoutMilliseconds: Int64 = 10_000
 
     /// The defaults above.
     public init() {}

@@ -19,7 +19,15 @@ import Testing
         ], environment: [:]).http2Limits
         #expect(tuned.maxConcurrentStreams == 10 && tuned.maxHeaderListBytes == 8192 && tuned.initialWindowBytes == 1_048_576)
         #expect(tuned.maxBufferedBodyBytes == 1 << 20 && tuned.resetBurst == 50 && tuned.resetsPerSecond == 5)
-        for bad in [["--http2", "maybe"], ["--http2-max-streams", "0"], ["--http2-max-header-list", "100"], ["--http2-stream-window", "x"]] {
+        #expect(defaults.http2Limits.controlFrameBurst == 100 && defaults.http2Limits.controlFramesPerSecond == 10)
+        #expect(defaults.timeouts.pingIntervalMilliseconds == 30_000 && defaults.timeouts.pingTimeoutMilliseconds == 10_000)
+        let keepAlive = try ConfigurationParser.parse(arguments: [
+            "--http2-control-frame-burst", "20", "--http2-control-frames-per-second", "2", "--http2-ping-interval", "5s",
+        ], environment: ["COUNTERSIGN_HTTP2_PING_TIMEOUT": "2s"])
+        #expect(keepAlive.http2Limits.controlFrameBurst == 20 && keepAlive.http2Limits.controlFramesPerSecond == 2)
+        #expect(keepAlive.timeouts.pingIntervalMilliseconds == 5_000 && keepAlive.timeouts.pingTimeoutMilliseconds == 2_000)
+        for bad in [["--http2", "maybe"], ["--http2-max-streams", "0"], ["--http2-max-header-list", "100"], ["--http2-stream-window", "x"],
+                    ["--http2-control-frame-burst", "0"], ["--http2-ping-interval", "0s"], ["--http2-ping-timeout", "500"]] {
             #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: bad, environment: [:]) }
         }
     }

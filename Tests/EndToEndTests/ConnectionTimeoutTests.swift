@@ -32,5 +32,7 @@ import TestSupport
         #expect(config["header_timeout"] == "10s")
         #expect(config["body_timeout"] == "30s")
         #expect(config["write_stall_timeout"] == "1m")
+        #expect(config["http2_ping_interval"] == "30s")
+        #expect(config["http2_ping_timeout"] == "10s")
     }
 }

@@ -1,5 +1,6 @@
 import HTTP
 import HTTP2
+import System
 import Testing
 
 /// A client and a server session joined in memory: what one drains the other receives.
@@ -8,6 +9,8 @@ struct SessionPair {
     let server: HTTP2ServerSession
     var requests: [(stream: Int32, request: HTTPRequest)] = []
     var refusals: [(stream: Int32, head: HTTPRequest, error: HTTPParseError)] = []
+    /// The instant the server receives at; a test moves it.
+    var now = Instant(nanoseconds: 1_000_000_000)
 
     init(settings: HTTP2Settings = HTTP2Settings()) throws {
         client = try HTTP2ClientSession()
@@ -19,7 +22,7 @@ struct SessionPair {
         for _ in 0..<50 {
             var toServer: [UInt8] = []
             try client.drainOutput(into: &toServer)
-            if !toServer.isEmpty { try server.receive(toServer) }
+            if !toServer.isEmpty { try server.receive(toServer, now: now) }
             for event in server.takeEvents() {
                 switch event {
                 case .request(let stream, let request): requests.append((stream, request))
@@ -179,8 +182,113 @@ struct SessionPair {
         }
     }
 
+    // MARK: Rate limits, keep-alive
+
+    /// `count` PING frames (flags 1: acknowledgements), then `settings` empty SETTINGS frames.
+    private static func controlFrames(pings: Int = 0, flags: UInt8 = 0, settings: Int = 0) -> [UInt8] {
+        let ping: [UInt8] = [0, 0, 8, 6, flags, 0, 0, 0, 0] + [UInt8](repeating: 7, count: 8)
+        let empty: [UInt8] = [0, 0, 0, 4, 0, 0, 0, 0, 0]
+        return Array(repeating: ping, count: pings).flatMap { $0 } + Array(repeating: empty, count: settings).flatMap { $0 }
+    }
+
+    /// The frames `server` has ready, as (type, flags, payload).
+    private static func frames(from server: HTTP2ServerSession) throws -> [(type: UInt8, flags: UInt8, payload: ArraySlice<UInt8>)] {
+        var bytes: [UInt8] = []
+        try server.drainOutput(into: &bytes, limit: 1 << 20)
+        var frames: [(type: UInt8, flags: UInt8, payload: ArraySlice<UInt8>)] = []
+        var offset = 0
+        while offset + 9 <= bytes.count {
+            let length = Int(bytes[offset]) << 16 | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2])
+            frames.append((bytes[offset + 3], bytes[offset + 4], bytes[(offset + 9)..<min(bytes.count, offset + 9 + length)]))
+            offset += 9 + length
+        }
+        return frames
+    }
+
+    /// The error code of the GOAWAY among `frames`, if any.
+    private static func goAwayCode(_ frames: [(type: UInt8, flags: UInt8, payload: ArraySlice<UInt8>)]) -> UInt32? {
+        guard let goAway = frames.first(where: { $0.type == 7 }), goAway.payload.count >= 8 else { return nil }
+        return goAway.payload.dropFirst(4).prefix(4).reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    private static let enhanceYourCalm: UInt32 = 11
+
+    @Test func pingsPastTheirBurstAndRateEndTheSessionWithEnhanceYourCalm() throws {
+        var settings = HTTP2Settings()
+        settings.controlFrameBurst = 5
+        settings.controlFramesPerSecond = 2
+        var pair = try SessionPair(settings: settings)
+        try pair.exchange()  // the client's SETTINGS frame takes one of the five
+        try pair.server.receive(Self.controlFrames(pings: 4), now: pair.now)
+        var output = try Self.frames(from: pair.server)
+        #expect(output.filter { $0.type == 6 && $0.flags == 1 }.count == 4, "each PING within the burst is acknowledged")
+        #expect(Self.goAwayCode(output) == nil)
+        pair.now = pair.now.adding(milliseconds: 1_000)
+        try pair.server.receive(Self.controlFrames(pings: 2), now: pair.now)
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == nil, "a second refills two")
+        #expect(throws: HTTP2Error.self) { try pair.server.receive(Self.controlFrames(pings: 1), now: pair.now) }
+        output = try Self.frames(from: pair.server)
+        #expect(Self.goAwayCode(output) == Self.enhanceYourCalm)
+        #expect(pair.server.isFinished)
+    }
+
+    @Test func aSettingsFloodInOneReadIsCutAtTheLimit() throws {
+        var settings = HTTP2Settings()
+        settings.controlFrameBurst = 5
+        var pair = try SessionPair(settings: settings)
+        try pair.exchange()
+        #expect(throws: HTTP2Error.self) { try pair.server.receive(Self.controlFrames(settings: 10_000), now: pair.now) }
+        let output = try Self.frames(from: pair.server)
+        // The rest of the input is not read: the GOAWAY and no more than four acknowledgements leave,
+        // not ten thousand (those queued when the limit was passed are dropped with the session).
+        #expect(output.filter { $0.type == 4 && $0.flags == 1 }.count <= 4)
+        #expect(output.count <= 5)
+        #expect(Self.goAwayCode(output) == Self.enhanceYourCalm)
+    }
+
+    @Test func streamResetsPastTheirBurstAndRateEndTheSessionWithEnhanceYourCalm() throws {
+        var settings = HTTP2Settings()
+        settings.resetBurst = 3
+        settings.resetsPerSecond = 1
+        var pair = try SessionPair(settings: settings)
+        let streams = try (0..<5).map { _ in try pair.client.submit(request(), authority: "localhost") }
+        try pair.exchange()
+        #expect(pair.requests.count == 5, "five streams open, unanswered")
+        /// RST_STREAM (CANCEL) on `stream`, as an app's HTTP stack sends when a call is cancelled.
+        func reset(_ stream: Int32) -> [UInt8] {
+            [0, 0, 4, 3, 0] + withUnsafeBytes(of: stream.bigEndian, Array.init) + [0, 0, 0, 8]
+        }
+        try pair.server.receive(streams[0..<3].flatMap(reset), now: pair.now)
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == nil)
+        pair.now = pair.now.adding(milliseconds: 1_000)
+        try pair.server.receive(reset(streams[3]), now: pair.now)
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == nil, "a second refills one")
+        #expect(throws: HTTP2Error.self) { try pair.server.receive(reset(streams[4]), now: pair.now) }
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == Self.enhanceYourCalm)
+    }
+
+    @Test func acknowledgementsAreNotCountedAsAFlood() throws {
+        var settings = HTTP2Settings()
+        settings.controlFrameBurst = 2
+        var pair = try SessionPair(settings: settings)
+        try pair.exchange()
+        try pair.server.receive(Self.controlFrames(pings: 500, flags: 1), now: pair.now)
+        #expect(Self.goAwayCode(try Self.frames(from: pair.server)) == nil)
+        #expect(!pair.server.isFinished)
+    }
+
+    @Test func aKeepAlivePingIsAcknowledgedByThePeer() throws {
+        var pair = try SessionPair()
+        try pair.exchange()
+        #expect(!pair.server.takePingAcknowledgement())
+        pair.server.ping()
+        try pair.exchange()
+        #expect(pair.server.takePingAcknowledgement())
+        #expect(!pair.server.takePingAcknowledgement(), "reported once")
+    }
+
     @Test func garbageInsteadOfThePrefaceEndsTheSession() throws {
         let server = try HTTP2ServerSession(settings: HTTP2Settings())
-        #expect(throws: HTTP2Error.self) { try server.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
+        #expect(throws: HTTP2Error.self) { try server.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), now: Instant(nanoseconds: 0)) }
     }
 }

@@ -2,8 +2,10 @@
 frame layer of Python's h2) instead of h2's state machine, which would refuse to break the rules.
 
 Usage: hostile_h2_peer.py PORT CA_FILE ATTACK
-Prints one JSON object: what came back before the connection ended or went quiet (the GOAWAY's
-error code, the status of each answered stream, the streams reset and their codes, whether it closed).
+Prints one JSON object: what came back before the server closed the connection or, when it keeps it,
+before it had answered everything (two PING round trips tell; see Reader.settle): the GOAWAY's error
+code, the status of each answered stream, the streams reset and their codes, the server's PINGs and
+the acknowledgements of the peer's own, whether it closed.
 """
 import json
 import socket
@@ -32,36 +34,89 @@ def request_block(encoder, path="/healthz", extra=()):
     return encoder.encode([(":method", "GET"), (":scheme", "https"), (":authority", "localhost"), (":path", path)] + list(extra))
 
 
-def read_outcome(tls, quiet_seconds=3.0):
-    """Reads frames until the server closes or says nothing for `quiet_seconds`."""
-    tls.settimeout(quiet_seconds)
-    outcome = {"goaway": None, "statuses": {}, "resets": {}, "closed": False}
-    buffer = b""
-    while True:
-        try:
-            chunk = tls.recv(65536)
-        except (socket.timeout, TimeoutError):
-            return outcome
-        except (ConnectionError, ssl.SSLError):
-            outcome["closed"] = True
-            return outcome
-        if not chunk:
-            outcome["closed"] = True
-            return outcome
-        buffer += chunk
-        while len(buffer) >= 9:
-            frame, length = Frame.parse_frame_header(memoryview(buffer[:9]))
-            if len(buffer) < 9 + length:
-                break
-            frame.parse_body(memoryview(buffer[9:9 + length]))
-            buffer = buffer[9 + length:]
-            if isinstance(frame, GoAwayFrame):
-                outcome["goaway"] = frame.error_code
-            elif isinstance(frame, RstStreamFrame):
-                outcome["resets"][str(frame.stream_id)] = frame.error_code
-            elif isinstance(frame, HeadersFrame):
-                # The server's answers are small and its table starts empty: ":status" is a static entry.
-                outcome["statuses"][str(frame.stream_id)] = status_of(frame.data)
+class Reader:
+    """Reads the server's frames and records what they amount to: the GOAWAY's error code, the status
+    of each answered stream, the streams reset and their codes, the server's own PINGs, whether it
+    closed. Never decides from a silence: a read that waits `PATIENCE_SECONDS` ends the run with an
+    error, which fails the test with what was seen."""
+
+    PATIENCE_SECONDS = 120
+
+    def __init__(self, tls, ack_pings=False):
+        self.tls = tls
+        self.ack_pings = ack_pings
+        self.buffer = b""
+        self.outcome = {"goaway": None, "statuses": {}, "resets": {}, "closed": False, "pings": 0, "acks": 0}
+        tls.settimeout(self.PATIENCE_SECONDS)
+
+    def next_frame(self):
+        """The next frame, recorded; None once the server has closed."""
+        while not self.outcome["closed"]:
+            if len(self.buffer) >= 9:
+                frame, length = Frame.parse_frame_header(memoryview(self.buffer[:9]))
+                if len(self.buffer) >= 9 + length:
+                    frame.parse_body(memoryview(self.buffer[9:9 + length]))
+                    self.buffer = self.buffer[9 + length:]
+                    self.record(frame)
+                    return frame
+            try:
+                chunk = self.tls.recv(65536)
+            except (socket.timeout, TimeoutError):
+                raise SystemExit("the server neither answered nor closed for %d s; so far: %s"
+                                 % (self.PATIENCE_SECONDS, json.dumps(self.outcome)))
+            except (ConnectionError, ssl.SSLError, OSError):
+                chunk = b""
+            if chunk:
+                self.buffer += chunk
+            else:
+                self.outcome["closed"] = True
+        return None
+
+    def record(self, frame):
+        if isinstance(frame, GoAwayFrame):
+            self.outcome["goaway"] = frame.error_code
+        elif isinstance(frame, RstStreamFrame):
+            self.outcome["resets"][str(frame.stream_id)] = frame.error_code
+        elif isinstance(frame, HeadersFrame):
+            # The server's answers are small and its table starts empty: ":status" is a static entry.
+            self.outcome["statuses"][str(frame.stream_id)] = status_of(frame.data)
+        elif isinstance(frame, (PingFrame, SettingsFrame)) and "ACK" in frame.flags:
+            self.outcome["acks"] += 1
+        elif isinstance(frame, PingFrame):
+            self.outcome["pings"] += 1
+            if self.ack_pings:
+                send(self.tls, PingFrame(0, opaque_data=frame.opaque_data, flags=["ACK"]).serialize())
+
+    def until_closed(self):
+        while self.next_frame() is not None:
+            pass
+
+    def until_ack(self, opaque):
+        """Reads until the acknowledgement of the PING `opaque`; False when the server closed first."""
+        while True:
+            frame = self.next_frame()
+            if frame is None:
+                return False
+            if isinstance(frame, PingFrame) and "ACK" in frame.flags and frame.opaque_data == opaque:
+                return True
+
+    def settle(self):
+        """Waits until the server has answered everything sent so far, or closed: two PING round
+        trips. The first ACK shows the server has read all that came before its PING, but may overtake
+        the frames queued with it (nghttp2 sends acknowledgements first); the second PING leaves only
+        then, so its ACK follows every one of them."""
+        for opaque in (b"barrier1", b"barrier2"):
+            if not send(self.tls, PingFrame(0, opaque_data=opaque).serialize()) or not self.until_ack(opaque):
+                return self.until_closed()
+
+
+def send(tls, data):
+    """Sends `data`; False when the server has closed."""
+    try:
+        tls.sendall(data)
+        return True
+    except (ConnectionError, ssl.SSLError, OSError):
+        return False
 
 
 def status_of(block):
@@ -98,27 +153,18 @@ def continuation_flood(tls):
     frames = HeadersFrame(1, request_block(encoder), flags=["END_STREAM"]).serialize()
     for n in range(10000):
         frames += ContinuationFrame(1, encoder.encode([("x-flood-%d" % n, "v")])).serialize()
-    try:
-        tls.sendall(frames)
-    except (ConnectionError, ssl.SSLError):
-        pass
+    send(tls, frames)
 
 
 def ping_flood(tls):
     """50,000 PINGs in one write, none of whose acknowledgements is read first."""
-    try:
-        tls.sendall(b"".join(PingFrame(0, opaque_data=n.to_bytes(8, "big")).serialize() for n in range(50000)))
-    except (ConnectionError, ssl.SSLError):
-        pass
+    send(tls, b"".join(PingFrame(0, opaque_data=n.to_bytes(8, "big")).serialize() for n in range(50000)))
 
 
 def settings_flood(tls):
     """50,000 SETTINGS frames in one write."""
     frame = SettingsFrame(0, settings={SettingsFrame.ENABLE_PUSH: 0}).serialize()
-    try:
-        tls.sendall(frame * 50000)
-    except (ConnectionError, ssl.SSLError):
-        pass
+    send(tls, frame * 50000)
 
 
 def hpack_bomb(tls):
@@ -154,11 +200,62 @@ def never_reads(tls):
     tls.sendall(frames)
 
 
+def reading_flood(reader, frame, batch=20, most=20000):
+    """`frame` again and again, `batch` at a time, each batch's acknowledgements read before the next
+    leaves: a flood that a limit on queued acknowledgements never sees. Stops at the GOAWAY."""
+    sent = 0
+    acknowledged_before = reader.outcome["acks"]
+    while sent < most and reader.outcome["goaway"] is None:
+        if not send(reader.tls, frame * batch):
+            break
+        sent += batch
+        while reader.outcome["acks"] - acknowledged_before < sent and reader.outcome["goaway"] is None:
+            if reader.next_frame() is None:
+                return
+    reader.outcome["sent"] = sent
+
+
+def reading_ping_flood(reader):
+    """PINGs, each batch's acknowledgements read before the next."""
+    reading_flood(reader, PingFrame(0, opaque_data=b"flooding").serialize())
+
+
+def reading_settings_flood(reader):
+    """Empty SETTINGS frames, each batch's acknowledgements read before the next."""
+    reading_flood(reader, SettingsFrame(0).serialize())
+
+
+def never_acks_ping(reader):
+    """Reads everything and answers nothing, the server's keep-alive PING included, until the server closes."""
+    reader.until_closed()
+
+
+def acks_pings(reader):
+    """Acknowledges the server's keep-alive PINGs; after the second, checks the connection still answers."""
+    while reader.outcome["pings"] < 2:
+        if reader.next_frame() is None:
+            return
+
+
+def stays_idle(reader):
+    """Acknowledges the server's PINGs and sends nothing else, until the server closes."""
+    reader.until_closed()
+
+
 ATTACKS = {f.__name__.replace("_", "-"): f for f in [too_many_streams, rapid_reset, continuation_flood, ping_flood,
                                                       settings_flood, hpack_bomb, large_header_list, never_reads]}
+# Peers that read while they act, and decide themselves when they are done.
+READING = {f.__name__.replace("_", "-"): f for f in [reading_ping_flood, reading_settings_flood, never_acks_ping,
+                                                      acks_pings, stays_idle]}
 
 if __name__ == "__main__":
     port, ca, attack = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     connection = connect(port, ca)
-    ATTACKS[attack](connection)
-    print(json.dumps(read_outcome(connection)))
+    reader = Reader(connection, ack_pings=attack in ("acks-pings", "stays-idle"))
+    if attack in READING:
+        READING[attack](reader)
+    else:
+        ATTACKS[attack](connection)
+    if not reader.outcome["closed"]:
+        reader.settle()
+    print(json.dumps(reader.outcome))

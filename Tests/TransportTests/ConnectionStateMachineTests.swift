@@ -165,6 +165,78 @@ import Testing
         #expect(machine.state == .closed(reason: .shutdown))
     }
 
+    // MARK: HTTP/2
+
+    private func http2Machine(timeouts: ConnectionTimeouts = ConnectionTimeouts()) -> ConnectionStateMachine {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start, http2: true)
+        return machine
+    }
+
+    @Test func anIdleHTTP2ConnectionSaysGoAwayThenLingersAndClosesForTheIdleTimeout() {
+        var quiet = ConnectionTimeouts()
+        quiet.pingIntervalMilliseconds = 120_000
+        var machine = http2Machine(timeouts: quiet)
+        machine.framesArrived(now: at(20_000), acknowledgingPing: false)
+        // Frames other than a request (SETTINGS, PING, WINDOW_UPDATE) do not renew the idle deadline.
+        #expect(machine.tick(now: at(59_999)) == .none)
+        #expect(machine.tick(now: at(60_000)) == .goAway(.idleTimeout))
+        #expect(machine.state == .closingAfterFlush(reason: .idleTimeout))
+        #expect(machine.outputFlushed(now: at(60_001)) == .linger(until: at(62_001)))
+        #expect(machine.tick(now: at(62_001)) == .close(.idleTimeout))
+    }
+
+    @Test func anHTTP2RequestCutByTheHeaderTimeoutGetsAGoAway() {
+        var machine = http2Machine()
+        machine.inputArrived(now: at(1_000), partialRequest: true, readingBody: false)
+        #expect(machine.tick(now: at(11_000)) == .goAway(.requestHeadersTimeout))
+    }
+
+    @Test func aSilentHTTP2PeerIsPingedAndClosedWithGoAwayWhenTheAcknowledgementIsLate() {
+        var short = ConnectionTimeouts()
+        short.pingIntervalMilliseconds = 1_000
+        short.pingTimeoutMilliseconds = 500
+        var machine = http2Machine(timeouts: short)
+        machine.framesArrived(now: at(200), acknowledgingPing: false)
+        #expect(machine.tick(now: at(1_199)) == .none)
+        #expect(machine.tick(now: at(1_200)) == .sendPing)
+        #expect(machine.tick(now: at(1_300)) == .none, "one PING at a time")
+        // Frames that do not acknowledge it do not count: the PING's answer is what is awaited.
+        machine.framesArrived(now: at(1_400), acknowledgingPing: false)
+        #expect(machine.tick(now: at(1_699)) == .none)
+        #expect(machine.tick(now: at(1_700)) == .goAway(.pingTimeout))
+        #expect(machine.state == .closingAfterFlush(reason: .pingTimeout))
+    }
+
+    @Test func anAcknowledgedPingWaitsForTheNextSilence() {
+        var short = ConnectionTimeouts()
+        short.pingIntervalMilliseconds = 1_000
+        short.pingTimeoutMilliseconds = 500
+        var machine = http2Machine(timeouts: short)
+        #expect(machine.tick(now: at(1_000)) == .sendPing)
+        machine.framesArrived(now: at(1_100), acknowledgingPing: true)
+        #expect(machine.tick(now: at(1_600)) == .none, "acknowledged in time")
+        #expect(machine.tick(now: at(2_099)) == .none)
+        #expect(machine.tick(now: at(2_100)) == .sendPing)
+    }
+
+    @Test func thePingTimeoutAlsoEndsAConnectionWhoseAnswerIsLate() {
+        var short = ConnectionTimeouts()
+        short.pingIntervalMilliseconds = 1_000
+        short.pingTimeoutMilliseconds = 500
+        var machine = http2Machine(timeouts: short)
+        machine.responseStarted()
+        machine.answerDeferred()
+        #expect(machine.tick(now: at(1_000)) == .sendPing)
+        #expect(machine.tick(now: at(1_500)) == .goAway(.pingTimeout), "a vanished peer does not hold a slow answer")
+    }
+
+    @Test func anHTTP1ConnectionIsNeverPingedAndItsTimeoutsCloseAtOnce() {
+        var machine = idleMachine()
+        #expect(machine.tick(now: at(59_999)) == .none, "no PING after 30 s of silence")
+        #expect(machine.tick(now: at(60_000)) == .close(.idleTimeout))
+    }
+
     // MARK: The whole lifecycle
 
     private func idleMachine() -> ConnectionStateMachine {

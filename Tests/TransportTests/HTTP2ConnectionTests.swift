@@ -8,7 +8,7 @@ import TestSupport
 @testable import Transport
 
 /// HTTP/2 connections on the real transport, with a manual clock where a timeout is the point: the
-/// idle timeout, a graceful shutdown that lets the streams in flight finish.
+/// idle timeout, the keep-alive PING, a graceful shutdown that lets the streams in flight finish.
 @Suite struct HTTP2ConnectionTests {
     /// Sends `request` over HTTP/2 from another thread; the status appears in the result once answered.
     private func sendInBackground(_ request: HTTPRequest, to harness: TransportHarness) -> LockedValue<Result<Int, ClientError>?> {
@@ -37,8 +37,27 @@ import TestSupport
         clock.advance(milliseconds: ConnectionTimeouts().idleMilliseconds - 1_000)
         #expect(try client.send(TransportHarness.get("/second")).status.code == 200, "the answer renewed the deadline")
         clock.advance(milliseconds: ConnectionTimeouts().idleMilliseconds + 1_000)
-        #expect(await eventually(withinMilliseconds: 10_000) { harness.server.openConnections == 0 })
+        // A GOAWAY, then a lingering close that the clock ends (the client does not read meanwhile).
+        #expect(await eventually(withinMilliseconds: 30_000) {
+            clock.advance(milliseconds: 500)
+            return harness.server.openConnections == 0
+        })
         #expect(harness.closeReasons.withLock { $0 } == [.idleTimeout])
+    }
+
+    @Test func aPeerThatLeavesTheKeepAlivePingUnansweredIsClosedForIt() async throws {
+        let clock = ManualMonotonicClock()
+        // An idle timeout out of reach, so that only the PING can end the connection.
+        let harness = try TransportHarness(clock: clock) { $0.timeouts.idleMilliseconds = 3_600_000 }
+        let client = try harness.http2Client()
+        #expect(try client.send(TransportHarness.get("/first")).status.code == 200)
+        // The client reads nothing until it sends again: the PING after 30 s of silence stays
+        // unanswered, 10 s later a GOAWAY goes out, and the lingering close that follows ends too.
+        #expect(await eventually(withinMilliseconds: 60_000) {
+            clock.advance(milliseconds: 500)
+            return harness.server.openConnections == 0
+        })
+        #expect(harness.closeReasons.withLock { $0 } == [.pingTimeout])
     }
 
     @Test func aStreamHeldByADelayDoesNotIdleOutItsConnection() async throws {

@@ -4,16 +4,23 @@ import Testing
 import TestSupport
 
 /// Hostile HTTP/2 peers (Tests/Peers/hostile_h2_peer.py, Python's hyperframe and hpack, installed by
-/// scripts/install-python-peers.sh): each limit of `HTTP2Settings` hit, the server still serving
-/// others on new connections and its memory bounded.
-@Suite(.serialized) struct HTTP2HostilePeerTests {
-    /// What the peer saw before the connection ended or went quiet.
+/// scripts/install-python-peers.sh): each limit of `HTTP2Settings` and the keep-alive hit, the server
+/// still serving others on new connections and its memory bounded. The peer waits for no silence: it
+/// reads until the server closes, or until two PING round trips show the server has answered all.
+@Suite struct HTTP2HostilePeerTests {
+    /// What the peer saw before the server closed the connection or had answered everything.
     struct Outcome {
         let goAwayCode: Int64?
         let statuses: [Int64]
         let resetCodes: [Int64]
         let closed: Bool
+        /// The server's own (keep-alive) PINGs.
+        let pings: Int64
+        /// Acknowledgements of the peer's PING and SETTINGS frames.
+        let acknowledgements: Int64
     }
+
+    private static let enhanceYourCalm: Int64 = 11
 
     private static let python = RepositoryFiles.root + "/.build/venv-peers/bin/python"
     private static let peer = RepositoryFiles.root + "/Tests/Peers/hostile_h2_peer.py"
@@ -25,7 +32,8 @@ import TestSupport
         let json = try JSONParser.parse(Array(run.output.utf8))
         let statuses = json["statuses"]?.objectValue?.map { $0.value.intValue ?? 0 } ?? []
         let resets = json["resets"]?.objectValue?.map { $0.value.intValue ?? 0 } ?? []
-        return Outcome(goAwayCode: json["goaway"]?.intValue, statuses: statuses, resetCodes: resets, closed: json["closed"] == true)
+        return Outcome(goAwayCode: json["goaway"]?.intValue, statuses: statuses, resetCodes: resets, closed: json["closed"] == true,
+                       pings: json["pings"]?.intValue ?? -1, acknowledgements: json["acks"]?.intValue ?? -1)
     }
 
     @Test func theHundredAndFirstStreamIsRefused() async throws {
@@ -39,7 +47,7 @@ import TestSupport
     @Test func rapidResetIsAnsweredWithGoAwayAndAClose() async throws {
         let server = try await HostileServer.start()
         let outcome = try await attack("rapid-reset", on: server)
-        #expect(outcome.goAwayCode != nil)
+        #expect(outcome.goAwayCode == Self.enhanceYourCalm)
         #expect(outcome.closed)
         try await server.expectRecovered(from: "rapid reset")
     }
@@ -59,11 +67,52 @@ import TestSupport
         try await server.expectRecovered(from: "continuation flood")
     }
 
-    @Test func pingAndSettingsFloodsEndTheConnection() async throws {
-        let server = try await HostileServer.start()
+    @Test func unreadPingAndSettingsAcknowledgementsPastTheirQueueEndTheConnection() async throws {
+        // A rate out of reach, so that the queue of unread acknowledgements is the limit hit.
+        let server = try await HostileServer.start { $0.http2Limits.controlFrameBurst = 1_000_000 }
         #expect(try await attack("ping-flood", on: server).closed)
         #expect(try await attack("settings-flood", on: server).closed)
         try await server.expectRecovered(from: "ping and settings floods")
+    }
+
+    /// PINGs, or empty SETTINGS frames, each batch's acknowledgements read before the next leaves.
+    @Test(arguments: ["reading-ping-flood", "reading-settings-flood"])
+    func aFloodFromAPeerThatReadsEveryAcknowledgementIsCalmed(flood: String) async throws {
+        let server = try await HostileServer.start()
+        let outcome = try await attack(flood, on: server)
+        #expect(outcome.goAwayCode == Self.enhanceYourCalm)
+        #expect(outcome.closed)
+        // The burst of 100 and 10 a second, not the 20,000 the peer would send.
+        #expect(outcome.acknowledgements < 1_000, "\(outcome.acknowledgements) acknowledged")
+        try await server.expectRecovered(from: flood)
+    }
+
+    @Test func aPeerThatNeverAcknowledgesTheKeepAlivePingGetsGoAwayAndAClose() async throws {
+        let server = try await HostileServer.start {
+            $0.timeouts.pingIntervalMilliseconds = 300
+            $0.timeouts.pingTimeoutMilliseconds = 500
+        }
+        let outcome = try await attack("never-acks-ping", on: server)
+        #expect(outcome.pings == 1, "one PING, then the GOAWAY")
+        #expect(outcome.goAwayCode == 0)
+        #expect(outcome.closed)
+        try await server.expectRecovered(from: "an unacknowledged PING")
+    }
+
+    @Test func aPeerThatAcknowledgesTheKeepAlivePingsKeepsItsConnection() async throws {
+        let server = try await HostileServer.start { $0.timeouts.pingIntervalMilliseconds = 300 }
+        let outcome = try await attack("acks-pings", on: server)
+        #expect(outcome.pings >= 2)
+        #expect(outcome.goAwayCode == nil)
+        #expect(!outcome.closed)
+    }
+
+    @Test func anIdleHTTP2ConnectionEndsWithGoAway() async throws {
+        let server = try await HostileServer.start { $0.timeouts.idleMilliseconds = 500 }
+        let outcome = try await attack("stays-idle", on: server)
+        #expect(outcome.goAwayCode == 0)
+        #expect(outcome.closed)
+        try await server.expectRecovered(from: "an idle connection")
     }
 
     @Test func anHPACKBombIsRefusedWith431() async throws {
