@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "MockingTests", dependencies: ["Mocking", "JSON", "System"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CountersignServerTests", dependencies: ["CountersignServer", "Backend", "HTTP2"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "System", "JSON"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CountersignCommands", "CountersignServer", "CountersignClient", "Signing", "HTTP", "JSON"]),
     ]
 )

@@ -19,4 +19,6 @@ fi
 [ -x .build/debug/countersign ] || { echo "browser-test: build first (swift build)" >&2; exit 2; }
 # Selenium Manager must not look for a browser or a driver on the network: both are Debian's.
 export SE_OFFLINE=true
-exec "$venv/bin/python" Tests/Browser/console_test.py "$@"
+# Every Tests/Browser/console_*_test.py, or the tests named (e.g. console_mocks_test.MocksTests).
+[ $# -gt 0 ] || set -- discover --start-directory Tests/Browser --pattern 'console_*_test.py'
+PYTHONPATH="$root/Tests/Browser" exec "$venv/bin/python" -m unittest "$@" --verbose

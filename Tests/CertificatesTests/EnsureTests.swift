@@ -26,7 +26,7 @@ import Testing
         #expect(try pki.snapshot() == before)
     }
 
-    @Test func missingCARegeneratesEverything() throws {
+    @Test func missingCARegeneratesEverything() async throws {
         let pki = try PKIFolder()
         _ = try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions())
         let before = try pki.snapshot()
@@ -36,8 +36,8 @@ import Testing
         for name in PKIFolder.allFiles {
             #expect(after[name] != before[name], "\(name) was kept")
         }
-        let verify = try OpenSSLCommandLine.run(["verify", "-CAfile", pki.paths.caCertificate, pki.paths.serverCertificate, pki.paths.clientCertificate])
-        #expect(verify.status == 0, "\(verify.standardError)")
+        let verify = try await OpenSSLCommandLine.run(["verify", "-CAfile", pki.paths.caCertificate, pki.paths.serverCertificate, pki.paths.clientCertificate])
+        #expect(verify.status == 0, "\(verify.errorOutput)")
     }
 
     @Test func missingServerKeyReissuesOnlyTheServer() throws {
@@ -64,14 +64,14 @@ import Testing
         #expect(try pki.snapshot() == before)
     }
 
-    @Test func keyLeftFromAnInterruptedWriteReissuesThePair() throws {
+    @Test func keyLeftFromAnInterruptedWriteReissuesThePair() async throws {
         let pki = try PKIFolder()
         _ = try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions())
         // As if killed between renaming a new server.key and the matching server.pem into place.
         try pki.contents("client.key").write(to: URL(fileURLWithPath: pki.paths.serverKey))
         #expect(try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions()).prefix(2) == ["server.key", "server.pem"])
-        let check = try OpenSSLCommandLine.run(["x509", "-in", pki.paths.serverCertificate, "-noout", "-pubkey"])
-        let keyPublic = try OpenSSLCommandLine.run(["pkey", "-in", pki.paths.serverKey, "-pubout"])
+        let check = try await OpenSSLCommandLine.run(["x509", "-in", pki.paths.serverCertificate, "-noout", "-pubkey"])
+        let keyPublic = try await OpenSSLCommandLine.run(["pkey", "-in", pki.paths.serverKey, "-pubout"])
         #expect(check.standardOutput == keyPublic.standardOutput)
     }
 
@@ -84,22 +84,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: leftover))
     }
 
-    @Test func newP12PasswordRewritesOnlyTheBundle() throws {
+    @Test func newP12PasswordRewritesOnlyTheBundle() async throws {
         let pki = try PKIFolder()
         _ = try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions())
         let options = CertificateOptions(clientP12Password: "another secret")
         #expect(try DevelopmentPKI.ensure(at: pki.paths, options: options) == ["client.p12"])
-        let info = try OpenSSLCommandLine.run(["pkcs12", "-info", "-in", pki.paths.clientP12, "-passin", "pass:another secret", "-noout"])
-        #expect(info.status == 0, "\(info.standardError)")
+        let info = try await OpenSSLCommandLine.run(["pkcs12", "-info", "-in", pki.paths.clientP12, "-passin", "pass:another secret", "-noout"])
+        #expect(info.status == 0, "\(info.errorOutput)")
     }
 
-    @Test func extraHostsReissueTheServerCertificateWithThoseNames() throws {
+    @Test func extraHostsReissueTheServerCertificateWithThoseNames() async throws {
         let pki = try PKIFolder()
         _ = try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions())
         let options = CertificateOptions(extraHosts: ["192.168.1.20", "laptop.local", "fe80::1"])
         let created = try DevelopmentPKI.ensure(at: pki.paths, options: options)
         #expect(created == ["server.key", "server.pem", "server.cer", "server.spki-sha256.txt"])
-        let text = try OpenSSLCommandLine.text(ofCertificateAt: pki.paths.serverCertificate)
+        let text = try await OpenSSLCommandLine.text(ofCertificateAt: pki.paths.serverCertificate)
         #expect(text.contains("DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, IP Address:192.168.1.20, DNS:laptop.local, IP Address:FE80:0:0:0:0:0:0:1"))
         #expect(try DevelopmentPKI.ensure(at: pki.paths, options: options).isEmpty)
     }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @Suite struct PinningTestFilesTests {
-    @Test func identitiesAreCreatedOnceAndEachIsWrongInItsOwnWay() throws {
+    @Test func identitiesAreCreatedOnceAndEachIsWrongInItsOwnWay() async throws {
         let pki = try PKIFolder()
         _ = try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions())
         let identities = try DevelopmentPKI.ensurePinningTestIdentities(at: pki.paths, options: CertificateOptions())
@@ -21,17 +21,20 @@ import Testing
             let key = try FileManager.default.attributesOfItem(atPath: identity.privateKeyPEMPath)[.posixPermissions] as? NSNumber
             #expect(key?.intValue == 0o600)
         }
-        let verify = try identities.map { try OpenSSLCommandLine.run(["verify", "-CAfile", ca, $0.certificatePEMPath]) }
-        #expect(verify[0].standardError.contains("self-signed certificate"))
-        #expect(verify[1].standardError.contains("certificate has expired"))
+        var verify: [ExternalCommand] = []
+        for identity in identities {
+            verify.append(try await OpenSSLCommandLine.run(["verify", "-CAfile", ca, identity.certificatePEMPath]))
+        }
+        #expect(verify[0].errorOutput.contains("self-signed certificate"))
+        #expect(verify[1].errorOutput.contains("certificate has expired"))
         #expect(verify[2].status == 0)
-        #expect(try OpenSSLCommandLine.run(["verify", "-CAfile", ca, "-verify_hostname", "localhost", identities[2].certificatePEMPath]).status != 0)
-        #expect(verify[3].standardError.contains("unable to get local issuer certificate"))
-        let expiredCheck = try OpenSSLCommandLine.run(["x509", "-in", identities[1].certificatePEMPath, "-noout", "-checkend", "0"])
+        #expect(try await OpenSSLCommandLine.run(["verify", "-CAfile", ca, "-verify_hostname", "localhost", identities[2].certificatePEMPath]).status != 0)
+        #expect(verify[3].errorOutput.contains("unable to get local issuer certificate"))
+        let expiredCheck = try await OpenSSLCommandLine.run(["x509", "-in", identities[1].certificatePEMPath, "-noout", "-checkend", "0"])
         #expect(expiredCheck.status != 0)
     }
 
-    @Test func newCAReissuesTheIdentitiesItSigned() throws {
+    @Test func newCAReissuesTheIdentitiesItSigned() async throws {
         let pki = try PKIFolder()
         _ = try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions())
         let identities = try DevelopmentPKI.ensurePinningTestIdentities(at: pki.paths, options: CertificateOptions())
@@ -42,7 +45,7 @@ import Testing
         let after = try identities.map { try Data(contentsOf: URL(fileURLWithPath: $0.certificatePEMPath)) }
         #expect(after[0] == before[0] && after[3] == before[3])
         #expect(after[1] != before[1] && after[2] != before[2])
-        let verify = try OpenSSLCommandLine.run(["verify", "-CAfile", pki.paths.caCertificate, identities[2].certificatePEMPath])
+        let verify = try await OpenSSLCommandLine.run(["verify", "-CAfile", pki.paths.caCertificate, identities[2].certificatePEMPath])
         #expect(verify.status == 0)
     }
 

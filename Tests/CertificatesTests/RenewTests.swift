@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @Suite struct RenewTests {
-    @Test func renewServerReplacesTheServerAndKeepsTheCA() throws {
+    @Test func renewServerReplacesTheServerAndKeepsTheCA() async throws {
         let pki = try PKIFolder()
         _ = try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions())
         let before = try pki.snapshot()
@@ -16,8 +16,8 @@ import Testing
         for name in ["ca.key", "ca.pem", "client.key", "client.pem", "client.p12"] {
             #expect(after[name] == before[name], "\(name) changed")
         }
-        let verify = try OpenSSLCommandLine.run(["verify", "-CAfile", pki.paths.caCertificate, pki.paths.serverCertificate])
-        #expect(verify.status == 0, "\(verify.standardError)")
+        let verify = try await OpenSSLCommandLine.run(["verify", "-CAfile", pki.paths.caCertificate, pki.paths.serverCertificate])
+        #expect(verify.status == 0, "\(verify.errorOutput)")
         #expect(try DevelopmentPKI.ensure(at: pki.paths, options: CertificateOptions()).isEmpty)
     }
 

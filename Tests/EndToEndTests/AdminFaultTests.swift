@@ -29,9 +29,9 @@ import TestSupport
 
     /// Runs curl on a signed GET of `path` over HTTP/1.1 (HTTP2FaultTests has the HTTP/2 cases);
     /// returns its exit status and error text.
-    private func curl(_ path: String) throws -> ExternalCommand {
+    private func curl(_ path: String) async throws -> ExternalCommand {
         let signature = try #require(server.signer().request("GET", path).headers["X-SIGNATURE"])
-        return try ExternalCommand.run("curl", ["--silent", "--show-error", "--http1.1", "--max-time", "10", "--cacert", server.certificates.caCertificate,
+        return try await ExternalCommand.run("curl", ["--silent", "--show-error", "--http1.1", "--max-time", "10", "--cacert", server.certificates.caCertificate,
                                                 "-H", "X-API-VERSION: 1.0", "-H", "X-SIGNATURE: \(signature)",
                                                 "https://localhost:\(server.port)\(path)"])
     }
@@ -86,9 +86,9 @@ import TestSupport
         #expect(throws: ClientError.self) { try impatient.send(server.signer().request("GET", "/api/v1/ping")) }
     }
 
-    @Test func dropClosesWithoutAnAnswer() throws {
+    @Test func dropClosesWithoutAnAnswer() async throws {
         try inject(#"{"path": "/api/v1/ping", "kind": "drop", "times": 1}"#)
-        let result = try curl("/api/v1/ping")
+        let result = try await curl("/api/v1/ping")
         #expect(result.status == 52, "\(result.errorOutput)")  // CURLE_GOT_NOTHING: "Empty reply from server"
         let entry = try #require(try admin.journal().first)
         #expect(entry["verdict"] == "valid")
@@ -96,12 +96,12 @@ import TestSupport
         #expect(entry["code"] == .null)
     }
 
-    @Test func resetAbortsWithATCPReset() throws {
+    @Test func resetAbortsWithATCPReset() async throws {
         try inject(#"{"path": "/api/v1/ping", "kind": "reset", "times": 1}"#)
-        let result = try curl("/api/v1/ping")
+        let result = try await curl("/api/v1/ping")
         #expect(result.status == 56, "\(result.errorOutput)")  // CURLE_RECV_ERROR
         #expect(result.errorOutput.contains("reset"), "\(result.errorOutput)")
-        #expect(try curl("/api/v1/ping").status == 0)
+        #expect(try await curl("/api/v1/ping").status == 0)
     }
 
     @Test func slowBodyTakesAboutTheAskedTime() throws {

@@ -42,7 +42,7 @@ import TLS
     }
 
     @Test(arguments: ports)
-    func eachPortFailsForItsOwnReason(_ port: PinningPort) throws {
+    func eachPortFailsForItsOwnReason(_ port: PinningPort) async throws {
         let server = try start()
         let number = try #require(server.port(of: port.listener), "listeners: \(server.server.listeners.map(\.name))")
         #expect(server.logs.lines.contains { $0.contains("listening listener=\"\(port.listener)\" url=https://127.0.0.1:\(number)") })
@@ -57,22 +57,22 @@ import TLS
         let pinningKey = TLSClientConfiguration(pinnedSPKISHA256Base64: pin, serverName: "localhost")
         #expect(try tlsFailure { try server.client(port: number, tls: pinningKey).connect() }?.kind == .pinMismatch)
 
-        let curl = try ExternalCommand.run("curl", [
+        let curl = try await ExternalCommand.run("curl", [
             "--silent", "--show-error", "--cacert", server.certificates.caCertificate, "https://localhost:\(number)/healthz",
         ])
         #expect(curl.status == 60, "CURLE_PEER_FAILED_VERIFICATION: \(curl.errorOutput)")
         #expect(curl.errorOutput.contains(port.curlMessage), "\(curl.errorOutput)")
-        let curlPinning = try ExternalCommand.run("curl", [
+        let curlPinning = try await ExternalCommand.run("curl", [
             "--silent", "--insecure", "--pinnedpubkey", "sha256//\(pin)", "https://localhost:\(number)/healthz",
         ])
         #expect(curlPinning.status == 90, "CURLE_SSL_PINNEDPUBKEYNOTMATCH")
     }
 
-    @Test func everyPortServesTheSameAPIToAClientThatAcceptsItsCertificate() throws {
+    @Test func everyPortServesTheSameAPIToAClientThatAcceptsItsCertificate() async throws {
         let server = try start()
         for port in Self.ports {
             let number = try #require(server.port(of: port.listener))
-            let own = try OpenSSLCommand.der(ofCertificateAt: server.certificates.pinningTests + "/\(port.file).pem")
+            let own = try await OpenSSLCommand.der(ofCertificateAt: server.certificates.pinningTests + "/\(port.file).pem")
             let accepting = TLSClientConfiguration(pinnedCertificateDER: own, serverName: "localhost", verifyHostname: false)
             let response = try server.client(port: number, tls: accepting).send(server.signer().request("GET", "/api/v1/ping"))
             #expect(try ReceivedEnvelope(response).code == 0, "\(port.file)")

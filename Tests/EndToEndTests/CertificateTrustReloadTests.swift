@@ -7,15 +7,14 @@ import TLS
 /// A certificate rotation rehearsal on the real binary: `countersign certs --renew-server`, then SIGHUP.
 /// New connections get the new leaf from the same CA; a keep-alive connection opened before goes on.
 @Suite struct CertificateTrustReloadTests {
-    @Test func sighupSwapsTheLeafForNewConnectionsOnly() throws {
+    @Test func sighupSwapsTheLeafForNewConnectionsOnly() async throws {
         let directory = TemporaryDirectory("reload")
         defer { directory.remove() }
         let certificates = directory.file("certs")
-        let server = try ServerProcess(arguments: [
+        let server = try await ServerProcess.start(arguments: [
             "--certs", certificates, "--db", directory.file("data/db.sqlite"), "--seed", RepositoryFiles.seed,
             "--password-iterations", "1000",
         ])
-        defer { server.stop(signal: SIGTERM) }
         let oldLeaf = try leaf(in: certificates)
         let oldPin = try pin(in: certificates)
         let trustingCA = TLSClientConfiguration(trustRootsPEMPath: certificates + "/ca.pem", serverName: "localhost")
@@ -26,16 +25,16 @@ import TLS
         let keptAlive = try TLSClient(host: "127.0.0.1", port: server.port, tls: pinningOld, timeoutSeconds: 20)
         #expect(try ReceivedEnvelope(keptAlive.send(signer.request("GET", "/api/v1/ping"))).code == 0)
 
-        let renewal = try ExternalCommand.run(ServerProcess.executablePath, ["certs", "--renew-server", "--certs", certificates])
+        let renewal = try await ExternalCommand.run(ServerProcess.executablePath, ["certs", "--renew-server", "--certs", certificates])
         #expect(renewal.status == 0, "\(renewal.errorOutput)")
         let newLeaf = try leaf(in: certificates)
         let newPin = try pin(in: certificates)
         #expect(newLeaf != oldLeaf)
         #expect(newPin != oldPin)
         #expect(renewal.output.contains("server SPKI pin (sha256, base64): \(newPin)"))
-        #expect(try OpenSSLCommand.presentedLeafDER(port: server.port) == oldLeaf, "nothing changes before SIGHUP")
+        #expect(try await OpenSSLCommand.presentedLeafDER(port: server.port) == oldLeaf, "nothing changes before SIGHUP")
 
-        kill(server.process.processIdentifier, SIGHUP)
+        server.send(SIGHUP)
         var pinningNew = trustingCA
         pinningNew.pinnedCertificateDER = newLeaf
         try waitUntilServed(port: server.port, pinningNew)
@@ -45,12 +44,13 @@ import TLS
         #expect(try tlsFailure { try TLSClient(host: "127.0.0.1", port: server.port, tls: pinningNewKey).connect() } == nil)
         #expect(try tlsFailure { try TLSClient(host: "127.0.0.1", port: server.port, tls: trustingCA).connect() } == nil,
                 "clients that trust the dev CA keep working")
-        #expect(try OpenSSLCommand.presentedLeafDER(port: server.port) == newLeaf)
+        #expect(try await OpenSSLCommand.presentedLeafDER(port: server.port) == newLeaf)
 
         // Still the connection from before the reload: a new one would fail its pin on the old leaf.
         #expect(keptAlive.isConnected)
         #expect(try ReceivedEnvelope(keptAlive.send(signer.request("GET", "/api/v1/ping"))).code == 0)
         #expect(keptAlive.isConnected)
+        #expect(await server.stop(signal: SIGTERM) == 0)
     }
 
     private func leaf(in certificates: String) throws -> [UInt8] {

@@ -20,17 +20,17 @@ import Testing
                       tls: TLSClientConfiguration(trustRootsPEMPath: directory.file("certs/ca.pem"), serverName: "localhost"), timeoutSeconds: 5)
     }
 
-    @Test func acknowledgedCheckinsSurviveKill9() throws {
+    @Test func acknowledgedCheckinsSurviveKill9() async throws {
         let directory = TemporaryDirectory("crash")
         defer { directory.remove() }
-        let server = try ServerProcess(arguments: arguments(directory))
+        let server = try await ServerProcess.start(arguments: arguments(directory))
         let acknowledged = LockedValue<[String]>([])
         let streamEnded = LockedValue(false)
         // Killed mid-stream once some check-ins are acknowledged, rather than after a fixed time that
         // a loaded machine may fill with fewer of them.
         let killer = Thread {
             while acknowledged.withLock({ $0.count }) < Self.acknowledgedBeforeKill && !streamEnded.withLock({ $0 }) { usleep(1_000) }
-            server.stop(signal: SIGKILL)
+            server.send(SIGKILL)
         }
         killer.start()
         let client = try makeClient(directory, port: server.port)
@@ -49,12 +49,11 @@ import Testing
             }
         }
         streamEnded.withLock { $0 = true }
-        while server.process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        await server.exitStatus()
         let phones = acknowledged.withLock { $0 }
         #expect(phones.count >= Self.acknowledgedBeforeKill, "the stream must have been running when the server was killed")
 
-        let restarted = try ServerProcess(arguments: arguments(directory))
-        defer { restarted.stop(signal: SIGTERM) }
+        let restarted = try await ServerProcess.start(arguments: arguments(directory))
         let verifier = try makeClient(directory, port: restarted.port)
         for (index, phone) in phones.enumerated() {
             var signer = MobileRequestSigner(secret: TestServer.defaultSecret)
@@ -66,13 +65,14 @@ import Testing
             let status = try ReceivedEnvelope(verifier.send(signer.request("GET", "/api/v1/checkin")))
             #expect(status.data["can_checkin"] == false, "check-in of \(phone) lost")
         }
+        #expect(await restarted.stop(signal: SIGTERM) == 0)
     }
 
-    @Test func sigtermExitsZero() throws {
+    @Test func sigtermExitsZero() async throws {
         let directory = TemporaryDirectory("term")
         defer { directory.remove() }
-        let server = try ServerProcess(arguments: arguments(directory))
-        #expect(server.stop(signal: SIGTERM) == 0)
+        let server = try await ServerProcess.start(arguments: arguments(directory))
+        #expect(await server.stop(signal: SIGTERM) == 0)
     }
 
     @Test func simultaneousCheckinsGiveExactlyOneSuccess() throws {

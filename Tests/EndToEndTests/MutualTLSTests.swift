@@ -29,8 +29,8 @@ import TLS
         return tls
     }
 
-    private func curl(_ server: TestServer, _ arguments: [String]) throws -> ExternalCommand {
-        try ExternalCommand.run("curl", ["--silent", "--show-error", "--cacert", server.certificates.caCertificate]
+    private func curl(_ server: TestServer, _ arguments: [String]) async throws -> ExternalCommand {
+        try await ExternalCommand.run("curl", ["--silent", "--show-error", "--cacert", server.certificates.caCertificate]
             + arguments + ["https://localhost:\(server.port)/healthz"])
     }
 
@@ -63,22 +63,22 @@ import TLS
         #expect(accessLog(server).last?.hasSuffix(Self.clientSubject) == true, "\(accessLog(server))")
     }
 
-    @Test func requireWithCurl() throws {
+    @Test func requireWithCurl() async throws {
         let server = try TestServer { $0.clientAuth = .require }
-        let identified = try curl(server, ["--cert", server.certificates.clientCertificate, "--key", server.certificates.clientKey])
+        let identified = try await curl(server, ["--cert", server.certificates.clientCertificate, "--key", server.certificates.clientKey])
         #expect(identified.status == 0, "\(identified.errorOutput)")
         #expect(identified.output.contains("ok"))
 
-        let anonymous = try curl(server, [])
+        let anonymous = try await curl(server, [])
         #expect(anonymous.status == 56, "CURLE_RECV_ERROR at the first read with TLS 1.3: \(anonymous.errorOutput)")
         #expect(anonymous.errorOutput.contains("certificate required"))
 
-        let anonymousTLS12 = try curl(server, ["--tls-max", "1.2"])
+        let anonymousTLS12 = try await curl(server, ["--tls-max", "1.2"])
         #expect(anonymousTLS12.status == 35, "CURLE_SSL_CONNECT_ERROR in the TLS 1.2 handshake: \(anonymousTLS12.errorOutput)")
         #expect(accessLog(server).count == 1)
     }
 
-    @Test func optionalAnswersEveryoneAndRecordsTheVerifiedSubject() throws {
+    @Test func optionalAnswersEveryoneAndRecordsTheVerifiedSubject() async throws {
         let server = try TestServer { $0.clientAuth = .optional }
         #expect(try ping(server, tls: server.clientTLS()).code == 0)
         #expect(accessLog(server).count == 1)
@@ -91,7 +91,7 @@ import TLS
         #expect(accessLog(server).count == 2)
         #expect(accessLog(server).last?.hasSuffix(Self.clientSubject) == true, "\(accessLog(server))")
 
-        let curled = try curl(server, ["--cert", server.certificates.clientCertificate, "--key", server.certificates.clientKey])
+        let curled = try await curl(server, ["--cert", server.certificates.clientCertificate, "--key", server.certificates.clientKey])
         #expect(curled.status == 0, "\(curled.errorOutput)")
         #expect(accessLog(server).count == 3)
         #expect(accessLog(server).last?.hasSuffix(Self.clientSubject) == true, "\(accessLog(server))")

@@ -18,10 +18,10 @@ import TestSupport
     static let answerTimeoutMilliseconds: Int64 = 5_000
 
     /// A proxy to the Python upstream, which serves the proxy's own development certificate.
-    init() throws {
+    init() async throws {
         let certificates = TemporaryDirectory("upstream-certs")
         let keyHolder = try TestServer(directory: certificates)
-        upstream = try PythonUpstream(certificate: keyHolder.certificates.serverCertificate, key: keyHolder.certificates.serverKey)
+        upstream = try await PythonUpstream.start(certificate: keyHolder.certificates.serverCertificate, key: keyHolder.certificates.serverKey)
         let caPath = keyHolder.certificates.caCertificate
         let port = upstream.port
         proxy = try TestServer.forAdmin { configuration in
@@ -113,10 +113,10 @@ import TestSupport
 
 /// Every upstream connection busy and the queue full.
 @Suite struct ProxySaturationTests {
-    @Test func aFullPoolAnswers503AtOnceWhileTheBusyExchangeGoesOn() throws {
+    @Test func aFullPoolAnswers503AtOnceWhileTheBusyExchangeGoesOn() async throws {
         let certificates = TemporaryDirectory("upstream-certs")
         let keyHolder = try TestServer(directory: certificates)
-        let upstream = try PythonUpstream(certificate: keyHolder.certificates.serverCertificate, key: keyHolder.certificates.serverKey)
+        let upstream = try await PythonUpstream.start(certificate: keyHolder.certificates.serverCertificate, key: keyHolder.certificates.serverKey)
         let caPath = keyHolder.certificates.caCertificate
         let proxy = try TestServer.forAdmin { configuration in
             configuration.proxy.upstream = ("localhost", upstream.port)

@@ -3,12 +3,17 @@ import TestSupport
 
 /// `Tests/Peers/https_upstream.py`: a plain Python HTTPS server that is not Countersign, serving
 /// with `certificate` and `key`; it stops when this object goes (its stdin closes).
-final class PythonUpstream {
+final class PythonUpstream: @unchecked Sendable {
     let port: Int
     private let process = Process()
     private let input = Pipe()
 
-    init(certificate: String, key: String) throws {
+    /// Starts the upstream and waits (`onItsOwnThread`) for the port it prints.
+    static func start(certificate: String, key: String) async throws -> PythonUpstream {
+        try await onItsOwnThread { try PythonUpstream(certificate: certificate, key: key) }
+    }
+
+    private init(certificate: String, key: String) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", RepositoryFiles.root + "/Tests/Peers/https_upstream.py", certificate, key]
@@ -26,7 +31,6 @@ final class PythonUpstream {
     deinit {
         try? input.fileHandleForWriting.close()
         process.terminate()
-        process.waitUntilExit()
     }
 }
 

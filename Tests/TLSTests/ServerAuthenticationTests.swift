@@ -21,9 +21,9 @@ import Testing
         #expect(try connect(configuration, to: pki).client.failure == .pinMismatch)
     }
 
-    @Test func spkiPinFromTheOpenSSLCommandLineMatches() throws {
+    @Test func spkiPinFromTheOpenSSLCommandLineMatches() async throws {
         let pki = try TestPKI()
-        let pin = try OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.serverCertificate)
+        let pin = try await OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.serverCertificate)
         #expect(pin.count == 44)
         let configuration = TLSClientConfiguration(pinnedSPKISHA256Base64: pin, serverName: "localhost")
         let pair = try InMemoryTLS(client: try TLSContext.client(configuration), server: try pki.serverContext())
@@ -31,19 +31,19 @@ import Testing
         #expect(pair.client.peerCertificateSubject == "CN=localhost,O=Countersign")
     }
 
-    @Test func spkiPinOfAnotherKeyIsAPinMismatch() throws {
+    @Test func spkiPinOfAnotherKeyIsAPinMismatch() async throws {
         let pki = try TestPKI()
-        let pin = try OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.clientCertificate)
+        let pin = try await OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.clientCertificate)
         let configuration = TLSClientConfiguration(pinnedSPKISHA256Base64: pin, serverName: "localhost")
         #expect(try connect(configuration, to: pki).client.failure == .pinMismatch)
     }
 
-    @Test func bothPinsAndTheChainMustPass() throws {
+    @Test func bothPinsAndTheChainMustPass() async throws {
         let pki = try TestPKI()
         var configuration = pki.trustingClient()
         configuration.pinnedCertificateDER = try pki.serverDER()
         #expect(try connect(configuration, to: pki).client.isComplete)
-        configuration.pinnedSPKISHA256Base64 = try OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.caCertificate)
+        configuration.pinnedSPKISHA256Base64 = try await OpenSSLCommand.spkiPin(ofCertificateAt: pki.paths.caCertificate)
         #expect(try connect(configuration, to: pki).client.failure == .pinMismatch)
     }
 

@@ -10,36 +10,36 @@ public enum OpenSSLCommand {
     private static let leafPipeline = "openssl s_client -connect 127.0.0.1:\"$1\" -servername \"$2\" </dev/null 2>/dev/null | openssl x509"
 
     /// The DER bytes of the leaf certificate the server on `127.0.0.1:port` presents to `openssl s_client`.
-    public static func presentedLeafDER(port: Int, serverName: String = "localhost") throws -> [UInt8] {
-        try base64Output(of: leafPipeline + " -outform DER | base64 -w0", arguments: [String(port), serverName])
+    public static func presentedLeafDER(port: Int, serverName: String = "localhost") async throws -> [UInt8] {
+        try await base64Output(of: leafPipeline + " -outform DER | base64 -w0", arguments: [String(port), serverName])
     }
 
     /// The SPKI pin (base64 SHA-256 of the SubjectPublicKeyInfo) of the leaf the server on `127.0.0.1:port` presents.
-    public static func presentedLeafSPKIPin(port: Int, serverName: String = "localhost") throws -> String {
-        try shell(leafPipeline + " | " + pinPipeline, arguments: [String(port), serverName])
+    public static func presentedLeafSPKIPin(port: Int, serverName: String = "localhost") async throws -> String {
+        try await shell(leafPipeline + " | " + pinPipeline, arguments: [String(port), serverName])
     }
 
     /// The DER bytes of the PEM certificate at `path`.
-    public static func der(ofCertificateAt path: String) throws -> [UInt8] {
-        try base64Output(of: "openssl x509 -in \"$1\" -outform DER | base64 -w0", arguments: [path])
+    public static func der(ofCertificateAt path: String) async throws -> [UInt8] {
+        try await base64Output(of: "openssl x509 -in \"$1\" -outform DER | base64 -w0", arguments: [path])
     }
 
     /// The SPKI pin of the PEM certificate at `path`.
-    public static func spkiPin(ofCertificateAt path: String) throws -> String {
-        try shell("openssl x509 -in \"$1\" | " + pinPipeline, arguments: [path])
+    public static func spkiPin(ofCertificateAt path: String) async throws -> String {
+        try await shell("openssl x509 -in \"$1\" | " + pinPipeline, arguments: [path])
     }
 
     /// Runs `script` with `bash -c` and pipefail, `arguments` as `$1`, `$2`...; returns its standard output.
-    private static func shell(_ script: String, arguments: [String]) throws -> String {
-        let result = try ExternalCommand.run("bash", ["-c", "set -o pipefail; " + script, "bash"] + arguments)
+    private static func shell(_ script: String, arguments: [String]) async throws -> String {
+        let result = try await ExternalCommand.run("bash", ["-c", "set -o pipefail; " + script, "bash"] + arguments)
         guard result.status == 0, !result.output.isEmpty else {
             throw OpenSSLCommandError(script: script, errorOutput: result.errorOutput)
         }
         return result.output
     }
 
-    private static func base64Output(of script: String, arguments: [String]) throws -> [UInt8] {
-        let encoded = try shell(script, arguments: arguments)
+    private static func base64Output(of script: String, arguments: [String]) async throws -> [UInt8] {
+        let encoded = try await shell(script, arguments: arguments)
         guard let bytes = Data(base64Encoded: encoded) else {
             throw OpenSSLCommandError(script: script, errorOutput: "not base64: \(encoded)")
         }

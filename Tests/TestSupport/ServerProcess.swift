@@ -19,8 +19,13 @@ public final class ServerProcess: @unchecked Sendable {
     public let port: Int
     private let output = Pipe()
 
-    /// Starts `countersign serve` with `arguments` and waits for its main listener line; the port is read from it.
-    public init(arguments: [String]) throws {
+    /// Starts `countersign serve` with `arguments` and waits (`onItsOwnThread`) for its main listener
+    /// line; the port is read from it.
+    public static func start(arguments: [String]) async throws -> ServerProcess {
+        try await onItsOwnThread { try ServerProcess(arguments: arguments) }
+    }
+
+    private init(arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: Self.executablePath)
         process.arguments = ["serve", "--port", "0", "--host", "127.0.0.1", "--log-format", "json"] + arguments
         process.standardOutput = output
@@ -45,16 +50,29 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { stop(signal: SIGKILL) }
+        if process.isRunning { send(SIGKILL) }
+    }
+
+    /// Sends `signal` to the process without waiting.
+    public func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
     }
 
     /// Sends `signal` and waits for the process to end; returns its exit status.
     @discardableResult
-    public func stop(signal: Int32) -> Int32 {
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        return process.terminationStatus
+    public func stop(signal: Int32) async -> Int32 {
+        send(signal)
+        return await exitStatus()
+    }
+
+    /// Waits (`onItsOwnThread`) for the process to end, and returns its exit status.
+    @discardableResult
+    public func exitStatus() async -> Int32 {
+        await onItsOwnThread { [self] in
+            process.waitUntilExit()
+            output.fileHandleForReading.readabilityHandler = nil
+            return process.terminationStatus
+        }
     }
 }
 

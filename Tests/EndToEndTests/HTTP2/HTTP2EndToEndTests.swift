@@ -134,17 +134,17 @@ import TestSupport
 
 /// `countersign call --http2` (the built binary) speaks h2 and `-v` says which protocol it spoke.
 @Suite struct HTTP2CallCommandTests {
-    @Test func callWithHTTP2SpeaksH2AndSaysSo() throws {
+    @Test func callWithHTTP2SpeaksH2AndSaysSo() async throws {
         let server = try TestServer()
         let state = TemporaryDirectory("call-http2")
         let options = ["--port", "\(server.port)", "--certs", server.certificates.directory, "--state-dir", state.path,
                        "--secret", TestServer.defaultSecret, "-v", "GET", "/api/v1/ping"]
-        let overHTTP2 = try ExternalCommand.run(ServerProcess.executablePath, ["call", "--http2"] + options)
+        let overHTTP2 = try await ExternalCommand.run(ServerProcess.executablePath, ["call", "--http2"] + options)
         #expect(overHTTP2.status == 0, "\(overHTTP2.errorOutput)")
         #expect(overHTTP2.output.contains("protocol: h2"))
         #expect(overHTTP2.output.contains("< content-type: application/json"), "names arrive lowercase: \(overHTTP2.output)")
         #expect(overHTTP2.output.contains("\"pong\": true"))
-        let overHTTP1 = try ExternalCommand.run(ServerProcess.executablePath, ["call"] + options)
+        let overHTTP1 = try await ExternalCommand.run(ServerProcess.executablePath, ["call"] + options)
         #expect(overHTTP1.output.contains("protocol: http/1.1"))
     }
 }

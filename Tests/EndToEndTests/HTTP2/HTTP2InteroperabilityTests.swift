@@ -15,34 +15,34 @@ import TestSupport
         return ["X-API-VERSION: 1.0", "X-SIGNATURE: \(signature)"]
     }
 
-    @Test func curlSpeaksHTTP2AndGetsThePong() throws {
+    @Test func curlSpeaksHTTP2AndGetsThePong() async throws {
         let headers = try signatureHeaders("/api/v1/ping").flatMap { ["-H", $0] }
-        let result = try ExternalCommand.run("curl", ["--silent", "--show-error", "--http2", "--cacert", server.certificates.caCertificate,
+        let result = try await ExternalCommand.run("curl", ["--silent", "--show-error", "--http2", "--cacert", server.certificates.caCertificate,
                                                       "--write-out", "\n%{http_version}"] + headers + ["https://localhost:\(server.port)/api/v1/ping"])
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.output.contains("\"pong\":true"))
         #expect(result.output.hasSuffix("\n2"), "\(result.output)")
     }
 
-    @Test func curlWithHTTP1StillGetsHTTP1() throws {
-        let result = try ExternalCommand.run("curl", ["--silent", "--http1.1", "--cacert", server.certificates.caCertificate,
+    @Test func curlWithHTTP1StillGetsHTTP1() async throws {
+        let result = try await ExternalCommand.run("curl", ["--silent", "--http1.1", "--cacert", server.certificates.caCertificate,
                                                       "--write-out", "\n%{http_version}", "https://localhost:\(server.port)/healthz"])
         #expect(result.output.hasSuffix("\n1.1"), "\(result.output)")
     }
 
-    @Test func curlSeesABadSignatureDiagnosed() throws {
-        let result = try ExternalCommand.run("curl", ["--silent", "--http2", "--cacert", server.certificates.caCertificate,
+    @Test func curlSeesABadSignatureDiagnosed() async throws {
+        let result = try await ExternalCommand.run("curl", ["--silent", "--http2", "--cacert", server.certificates.caCertificate,
                                                       "-H", "X-API-VERSION: 1.0", "-H", "X-SIGNATURE: 00000000000000000000000000000000",
                                                       "https://localhost:\(server.port)/api/v1/ping"])
         #expect(result.output.contains("\"code\":10003"), "\(result.output)")
         #expect(result.output.contains("\"canonical\":\"X-API-VERSION1.0<secret>\""), "\(result.output)")
     }
 
-    @Test func nghttpMultiplexesTwentyStreamsOnOneConnection() throws {
+    @Test func nghttpMultiplexesTwentyStreamsOnOneConnection() async throws {
         let headers = try signatureHeaders("/api/v1/ping").flatMap { ["-H", $0] }
         // -m 20 sends the request 20 times, each on its own stream of the one connection nghttp opens;
         // -n discards the bodies, -s prints one line per stream.
-        let result = try ExternalCommand.run("nghttp", ["-s", "-n", "-m", "20", "--no-verify-peer"] + headers
+        let result = try await ExternalCommand.run("nghttp", ["-s", "-n", "-m", "20", "--no-verify-peer"] + headers
                                              + ["https://localhost:\(server.port)/api/v1/ping"])
         #expect(result.status == 0, "\(result.errorOutput)")
         let answered = result.output.split(separator: "\n").filter { $0.contains(" 200 ") && $0.hasSuffix("/api/v1/ping") }

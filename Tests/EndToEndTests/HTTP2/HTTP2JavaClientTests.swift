@@ -25,7 +25,7 @@ import TestSupport
             arguments += ["\(request.method) \(request.target)", headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"),
                           String(decoding: request.body, as: UTF8.self)]
         }
-        let run = try await ExternalCommand.runInBackground("java", arguments)
+        let run = try await ExternalCommand.run("java", arguments)
         #expect(run.status == 0, "\(run.errorOutput)")
         return try run.output.split(separator: "\n").map { line in
             let parts = line.split(separator: " ", maxSplits: 2).map(String.init)

@@ -12,7 +12,7 @@ import TLS
     @Test func sigtermFinishesTheStreamInFlightAndExitsZero() async throws {
         let directory = TemporaryDirectory("term-h2")
         defer { directory.remove() }
-        let server = try ServerProcess(arguments: ["--certs", directory.file("certs"), "--db", directory.file("data/db.sqlite"),
+        let server = try await ServerProcess.start(arguments: ["--certs", directory.file("certs"), "--db", directory.file("data/db.sqlite"),
                                                    "--seed", RepositoryFiles.seed, "--password-iterations", "1000"])
         let trust = TLSClientConfiguration(trustRootsPEMPath: directory.file("certs/ca.pem"), serverName: "localhost")
         let admin = try TLSClient(host: "127.0.0.1", port: server.port, tls: trust, timeoutSeconds: 10)
@@ -36,7 +36,7 @@ import TLS
         })
         admin.close()
         let stopping = Date()
-        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(await server.stop(signal: SIGTERM) == 0)
         // The 10 s grace period is a ceiling: the server exits once the stream is done.
         #expect(Date().timeIntervalSince(stopping) < 9, "the server waited out its grace period")
         #expect(answer.withLock { $0 } == 0, "the stream in flight was answered before the exit")
