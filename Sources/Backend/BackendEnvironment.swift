@@ -1,4 +1,5 @@
 import Mocking
+import Store
 import System
 import Telemetry
 
@@ -13,6 +14,9 @@ public final class BackendEnvironment: Sendable {
     public let logger: Logger
     /// The database file each loop opens its own connection to.
     public let databasePath: String
+    /// The commits of every loop's connection (the admin API's included), so that a loop's sessions
+    /// learn of another loop's write at once.
+    public let changes = ChangeCounter()
     /// The time of day for tokens, check-ins and `server_time`.
     public let clock: any WallClock
     /// The admin API's token, seed and configuration view.

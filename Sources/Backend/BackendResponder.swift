@@ -24,7 +24,7 @@ public final class BackendResponder: HTTPResponder {
     /// A responder for loop `loopIndex`, opening its own connection to the database.
     public init(environment: BackendEnvironment, loopIndex: Int) throws(StoreError) {
         self.environment = environment
-        let store = try Store(path: environment.databasePath)
+        let store = try Store(path: environment.databasePath, changes: environment.changes)
         loop = APILoopState(store: store)
         pipeline = APIPipeline(environment: environment, store: store)
         requestIDs = RequestIDGenerator(loopIndex: loopIndex)
@@ -70,6 +70,12 @@ public final class BackendResponder: HTTPResponder {
         recorder.record(head, outcome, route: environment.routes.match(head.method, head.path), requestID: requestID, start: start,
                         connection: connection)
         return outcome.plan.response
+    }
+
+    /// What other processes wrote to the database is looked for again in the next turn: once per
+    /// turn rather than once per request.
+    public func loopTurnEnded() {
+        store.forgetDataVersion()
     }
 
     public func handshakeCompleted(connection: ConnectionInfo) {

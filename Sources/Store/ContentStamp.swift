@@ -1,9 +1,12 @@
 /// What one connection knows of the database's content. Two stamps taken on the same connection
-/// are equal only if no transaction wrote to the file between them: not on this connection, nor on
-/// any other (another event loop, another process, the `sqlite3` shell).
+/// are equal only if no transaction wrote to the file between them: not on a connection sharing its
+/// `ChangeCounter` (this one, another event loop, the admin API), nor, once the connection has
+/// forgotten its `data_version` (see `Store.forgetDataVersion()`), on any other (another process,
+/// the `sqlite3` shell).
 public struct ContentStamp: Sendable, Equatable {
-    /// `PRAGMA data_version`: changes when another connection commits.
+    /// `PRAGMA data_version`, as last read: changes when another connection commits.
     let dataVersion: Int64
-    /// The transactions that wrote and committed on this connection, which `data_version` ignores.
-    let localCommits: UInt64
+    /// The `ChangeCounter`'s value: the commits of the connections sharing it, this one's included
+    /// (which `data_version` ignores).
+    let changes: UInt64
 }

@@ -10,11 +10,11 @@ extension Database {
     }
 
     /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws. A deferred
-    /// transaction asked for inside an open one joins it: its reads already see one snapshot.
+    /// transaction asked for inside an open (or deferred) one joins it: its reads already see one snapshot.
     func transaction<Result>(
         _ kind: TransactionKind = .immediate, _ body: () throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
-        if kind == .deferred && !isAutocommit { return try body() }
+        if kind == .deferred && isInTransaction { return try body() }
         try execute(kind.rawValue)
         let result: Result
         do {
@@ -33,8 +33,9 @@ extension Database {
     }
 
     /// Ends the open transaction, which only read: COMMIT, or ROLLBACK should that fail (nothing
-    /// was written, so nothing is lost either way).
+    /// was written, so nothing is lost either way). One deferred and never begun ends with nothing to run.
     func endReadTransaction() {
+        cancelPendingReadTransaction()
         guard !isAutocommit else { return }
         if (try? execute("COMMIT")) == nil { rollback() }
     }

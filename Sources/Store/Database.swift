@@ -12,6 +12,12 @@ final class Database {
     private let owningThread: pthread_t
     /// Incremented by SQLite's commit hook each time a transaction that wrote commits here.
     private let commitCount = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    /// The value of `commitCount` last counted in `changes`.
+    private var countedCommits: UInt64 = 0
+    /// Counts the commits of this connection and of those that share it.
+    let changes: ChangeCounter
+    /// Set by `deferReadTransaction()` until the next statement, which begins the transaction first.
+    private var readTransactionPending = false
     private var statements: [StatementKey: Statement] = [:]
     /// The statements run through `execute`, `fetchAll` and `fetchOne`, and their time.
     private(set) var timing = StatementTiming()
@@ -20,8 +26,8 @@ final class Database {
     static let busyTimeoutMilliseconds: Int32 = 5000
 
     /// Opens (creating when absent) the database file at `path` and configures the
-    /// connection. The folder must exist.
-    init(path: String) throws(StoreError) {
+    /// connection. The folder must exist. Its commits are counted in `changes`.
+    init(path: String, changes: ChangeCounter = ChangeCounter()) throws(StoreError) {
         Self.configureLibrary
         var opened: OpaquePointer?
         // NOMUTEX: the connection is used by one thread only (see above), so SQLite need not lock it
@@ -34,6 +40,7 @@ final class Database {
         }
         self.connection = opened
         self.owningThread = pthread_self()
+        self.changes = changes
         commitCount.initialize(to: 0)
         // Returning 0 lets the commit proceed. A commit that then fails still counts: a change is
         // assumed where there may be none, never the reverse.
@@ -72,9 +79,6 @@ final class Database {
         assert(code == SQLITE_OK, "sqlite3_close_v2 failed with \(code)")
     }
 
-    /// How many transactions that wrote have committed on this connection.
-    var committedTransactions: UInt64 { commitCount.pointee }
-
     private func configure() throws(StoreError) {
         try checkConnection(sqlite3_extended_result_codes(connection, 1), sql: nil)
         try checkConnection(sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds), sql: nil)
@@ -107,8 +111,9 @@ final class Database {
     /// INSERT, UPDATE and DELETE; other statements return a meaningless count).
     @discardableResult
     func execute(_ sql: String, _ arguments: [DatabaseValue] = []) throws(StoreError) -> Int {
+        try beginPendingReadTransaction()
         let started = StatementTiming.clock()
-        defer { timing.recordStatement(startedAt: started) }
+        defer { finishStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
@@ -120,8 +125,9 @@ final class Database {
     func fetchAll<Record>(
         _ sql: String, _ arguments: [DatabaseValue] = [], decode: (Statement) throws(StoreError) -> Record
     ) throws(StoreError) -> [Record] {
+        try beginPendingReadTransaction()
         let started = StatementTiming.clock()
-        defer { timing.recordStatement(startedAt: started) }
+        defer { finishStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
@@ -136,8 +142,9 @@ final class Database {
     func fetchOne<Record>(
         _ sql: String, _ arguments: [DatabaseValue] = [], decode: (Statement) throws(StoreError) -> Record
     ) throws(StoreError) -> Record? {
+        try beginPendingReadTransaction()
         let started = StatementTiming.clock()
-        defer { timing.recordStatement(startedAt: started) }
+        defer { finishStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
@@ -148,6 +155,8 @@ final class Database {
     /// prepared, run and finalized in turn. An error names the failing statement.
     func executeScript(_ script: String) throws(StoreError) {
         assertOwningThread()
+        try beginPendingReadTransaction()
+        defer { countCommits() }
         try script.utf8CString.withUnsafeBufferPointer { (buffer) throws(StoreError) in
             guard var cursor = buffer.baseAddress else { return }
             while cursor.pointee != 0 {
@@ -160,9 +169,55 @@ final class Database {
         }
     }
 
-    /// Whether no transaction is open on the connection.
+    /// Whether no transaction is open on the connection (one deferred by `deferReadTransaction()`
+    /// is not open yet).
     var isAutocommit: Bool {
         sqlite3_get_autocommit(connection) != 0
+    }
+
+    /// Makes the next statement begin a read transaction (`BEGIN DEFERRED`) first, so that a caller
+    /// who ends up running none has not paid for one. `endReadTransaction()` ends it, begun or not.
+    func deferReadTransaction() {
+        readTransactionPending = true
+    }
+
+    /// Whether a transaction is open or a read transaction deferred: a deferred one asked for now joins it.
+    var isInTransaction: Bool { readTransactionPending || !isAutocommit }
+
+    /// Forgets a read transaction deferred and not begun (no statement ran since).
+    func cancelPendingReadTransaction() {
+        readTransactionPending = false
+    }
+
+    /// `PRAGMA data_version`, read on its own: a read transaction deferred stays deferred, so that a
+    /// caller answered from memory still begins none.
+    func dataVersion() throws(StoreError) -> Int64 {
+        let pending = readTransactionPending
+        readTransactionPending = false
+        defer { readTransactionPending = pending }
+        return try fetchOne("PRAGMA data_version") { row throws(StoreError) in try row.integer(at: 0) } ?? 0
+    }
+
+    /// Begins the read transaction `deferReadTransaction()` deferred, if it is still pending.
+    private func beginPendingReadTransaction() throws(StoreError) {
+        guard readTransactionPending else { return }
+        readTransactionPending = false
+        try execute(TransactionKind.deferred.rawValue)
+    }
+
+    /// Ends a statement: counts it and its time, and counts in `changes` the commit it completed, if
+    /// any (after it is complete: see `ChangeCounter.increment()`).
+    private func finishStatement(startedAt started: UInt64) {
+        timing.recordStatement(startedAt: started)
+        countCommits()
+    }
+
+    /// Counts in `changes` the commits of this connection not yet counted (one increment for any
+    /// number: a reader only asks whether the value moved).
+    private func countCommits() {
+        guard commitCount.pointee != countedCommits else { return }
+        countedCommits = commitCount.pointee
+        changes.increment()
     }
 
     /// Throws `StoreError.sqlite` with the connection's message unless `code` is `SQLITE_OK`.

@@ -24,14 +24,15 @@ extension Store {
         }
     }
 
-    /// The day and time of the user's last `limit` check-ins, newest day first (for the streak and
-    /// the latest check-in), read in one statement and so from one snapshot.
-    public func recentCheckins(userID: Int64, limit: Int) throws(StoreError) -> [(day: String, createdAt: Int64)] {
+    /// The days of the user's last `limit` check-ins, newest first, and the time of the newest (for
+    /// the streak and the latest check-in), read in one statement and so from one snapshot.
+    public func recentCheckins(userID: Int64, limit: Int) throws(StoreError) -> RecentCheckins {
         // SQLite reads a negative LIMIT as "no limit".
-        guard limit > 0 else { return [] }
-        return try database.fetchAll(Self.recentCheckinsSQL, [.integer(userID), .integer(Int64(limit))]) {
+        guard limit > 0 else { return RecentCheckins(days: [], lastCheckinAt: nil) }
+        let rows = try database.fetchAll(Self.recentCheckinsSQL, [.integer(userID), .integer(Int64(limit))]) {
             row throws(StoreError) in (day: try row.text(at: 0), createdAt: try row.integer(at: 1))
         }
+        return RecentCheckins(days: rows.map(\.day), lastCheckinAt: rows.first?.createdAt)
     }
 
     /// One page of the user's check-ins, newest day first, and how many there are in all.

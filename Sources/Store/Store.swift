@@ -12,32 +12,49 @@ public final class Store {
     /// The file it opened, as given (for messages).
     public let path: String
 
+    /// `PRAGMA data_version` as `contentStamp()` last read it; nil once forgotten.
+    private var dataVersion: Int64?
+
     /// Opens the database at `path`, creating an empty file when absent (the folder must
-    /// exist), and applies pending migrations. Use `create(at:seedSQL:)` for a new
-    /// database with data.
-    public init(path: String) throws(StoreError) {
-        database = try Database(path: path)
+    /// exist), and applies pending migrations. Its commits are counted in `changes`: give every
+    /// connection of one server the same counter. Use `create(at:seedSQL:)` for a new database
+    /// with data.
+    public init(path: String, changes: ChangeCounter = ChangeCounter()) throws(StoreError) {
+        database = try Database(path: path, changes: changes)
         self.path = path
         try migrate()
     }
 
     /// Starts a transaction for reads only, which the following calls share until
     /// `endReadTransaction()`: they see one snapshot, and the file's read lock is taken and
-    /// released once for all of them rather than once each.
-    public func beginReadTransaction() throws(StoreError) {
-        try database.execute(Database.TransactionKind.deferred.rawValue)
+    /// released once for all of them rather than once each. It begins at the first statement that
+    /// follows, so that a caller answered from memory opens none.
+    public func beginReadTransaction() {
+        database.deferReadTransaction()
     }
 
-    /// Ends the transaction `beginReadTransaction()` started.
+    /// Ends the transaction `beginReadTransaction()` started, if a statement began it.
     public func endReadTransaction() {
         database.endReadTransaction()
     }
 
-    /// The content as this connection sees it now (one short read transaction): compare it with
-    /// an earlier stamp to learn whether anything was written since.
+    /// The content as this connection knows it: compare it with an earlier stamp to learn whether
+    /// anything was written since. A commit of a connection sharing this one's `ChangeCounter`
+    /// changes it at once; `PRAGMA data_version` (one short read transaction), which tells of the
+    /// commits of every other connection, is read on the first call after `forgetDataVersion()`.
     public func contentStamp() throws(StoreError) -> ContentStamp {
-        let dataVersion = try database.fetchOne("PRAGMA data_version") { row throws(StoreError) in try row.integer(at: 0) }
-        return ContentStamp(dataVersion: dataVersion ?? 0, localCommits: database.committedTransactions)
+        // The counter first: whatever the caller reads next is at least as new as the stamp.
+        let changes = database.changes.value
+        if let dataVersion { return ContentStamp(dataVersion: dataVersion, changes: changes) }
+        let read = try database.dataVersion()
+        dataVersion = read
+        return ContentStamp(dataVersion: read, changes: changes)
+    }
+
+    /// Makes the next `contentStamp()` read `PRAGMA data_version` again, and so notice what other
+    /// processes committed since: an event loop calls it once per turn, not once per request.
+    public func forgetDataVersion() {
+        dataVersion = nil
     }
 
     /// The statements this connection ran for its callers, and their time.

@@ -130,6 +130,7 @@ final class EventLoop: @unchecked Sendable {
                 break
             }
             for task in timers.popDue(now: clock.now()) { task() }
+            responder?.loopTurnEnded()
         }
         responder = nil
         timers = TimerQueue()

@@ -22,6 +22,11 @@ public protocol HTTPResponder: AnyObject {
     /// `connection` is closed, for `reason`: by the peer, an error, a timeout, a shutdown or after
     /// its last response.
     func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason)
+
+    /// The loop has handled the events of one `epoll_wait` and the timers then due, and is about to
+    /// wait again: what the responder learned of the world outside the process during the turn
+    /// (such as another process's writes to a file) may be out of date by the next one.
+    func loopTurnEnded()
 }
 
 extension HTTPResponder {
@@ -36,4 +41,7 @@ extension HTTPResponder {
 
     /// Does nothing: a responder that keeps no statistics ignores closes.
     public func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason) {}
+
+    /// Does nothing: a responder that remembers nothing of the outside world has nothing to forget.
+    public func loopTurnEnded() {}
 }

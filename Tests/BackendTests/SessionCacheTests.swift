@@ -7,15 +7,17 @@ import TestSupport
 @Suite struct SessionCacheTests {
     private static let now: Int64 = 1_767_300_000
 
-    /// An empty database, a second connection to it (another loop, or the `sqlite3` shell), and a user.
+    /// An empty database, a second connection to it sharing the first's change counter (another
+    /// loop), and a user.
     private static func withStores(_ body: (Store, Store, UserRecord) throws -> Void) throws {
         let directory = TemporaryDirectory("session-cache")
         defer { directory.remove() }
         let path = directory.file("countersign.sqlite")
-        let store = try Store(path: path)
+        let changes = ChangeCounter()
+        let store = try Store(path: path, changes: changes)
         let user = try store.insertUser(phone: "13900000000", passwordHash: "h", salt: "s", iterations: 1,
                                         nickname: "n", createdAt: now)
-        try body(store, try Store(path: path), user)
+        try body(store, try Store(path: path, changes: changes), user)
     }
 
     @Test func aSessionIsReusedUntilItsTokenExpires() throws {
@@ -41,6 +43,12 @@ import TestSupport
             cache.insert(Session(user: user, tokenHash: "hash"), for: "token", expiresAt: Self.now + 10)
             #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) != nil)
             _ = try store.updateProfile(userID: user.id, nickname: "here", avatarURL: nil)
+            #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) == nil)
+
+            // Another process (the sqlite3 shell): seen once the loop reads data_version again, at its next turn.
+            cache.insert(Session(user: user, tokenHash: "hash"), for: "token", expiresAt: Self.now + 10)
+            _ = try Store(path: store.path).updateProfile(userID: user.id, nickname: "shell", avatarURL: nil)
+            store.forgetDataVersion()
             #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) == nil)
         }
     }

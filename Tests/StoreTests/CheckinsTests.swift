@@ -63,21 +63,23 @@ struct CheckinsTests {
         }
     }
 
-    @Test func recentCheckinsAreNewestDayFirstWithTheirTimes() throws {
+    @Test func recentCheckinsAreNewestDayFirstWithTheTimeOfTheNewest() throws {
         try withSeededStore { _, store throws in
-            #expect(try store.recentCheckins(userID: 1, limit: 5).isEmpty)
+            let none = try store.recentCheckins(userID: 1, limit: 5)
+            #expect(none.days.isEmpty && none.lastCheckinAt == nil)
             // Inserted out of order: the order comes from the day, not the insertion.
             for (day, time) in [("2026-01-03", 30), ("2026-01-01", 10), ("2026-01-04", 40), ("2025-12-31", 1)] {
                 _ = try store.insertCheckin(userID: 1, day: day, deviceID: nil, createdAt: Int64(time))
             }
             _ = try store.insertCheckin(userID: 2, day: "2026-01-09", deviceID: nil, createdAt: 90)
             let three = try store.recentCheckins(userID: 1, limit: 3)
-            #expect(three.map(\.day) == ["2026-01-04", "2026-01-03", "2026-01-01"])
-            #expect(three.map(\.createdAt) == [40, 30, 10])
+            #expect(three.days == ["2026-01-04", "2026-01-03", "2026-01-01"])
+            // The newest day's time, not the last inserted's.
+            #expect(three.lastCheckinAt == 40)
             #expect(
-                try store.recentCheckins(userID: 1, limit: 10).map(\.day)
+                try store.recentCheckins(userID: 1, limit: 10).days
                     == ["2026-01-04", "2026-01-03", "2026-01-01", "2025-12-31"])
-            #expect(try store.recentCheckins(userID: 1, limit: 0).isEmpty)
+            #expect(try store.recentCheckins(userID: 1, limit: 0).days.isEmpty)
         }
     }
 

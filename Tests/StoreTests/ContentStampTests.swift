@@ -1,5 +1,5 @@
 import Testing
-import Store
+@testable import Store
 
 /// The stamp that tells a connection whether anything was written since it last looked.
 @Suite("Content stamp")
@@ -9,6 +9,7 @@ struct ContentStampTests {
             let before = try store.contentStamp()
             _ = try store.user(id: 1)
             _ = try store.activeToken(tokenHash: "none", now: 0)
+            store.forgetDataVersion()
             #expect(try store.contentStamp() == before)
         }
     }
@@ -24,15 +25,58 @@ struct ContentStampTests {
         }
     }
 
-    /// Another loop, another process or the sqlite3 shell: each is another connection to the file.
-    @Test func aCommitOnAnotherConnectionChangesIt() throws {
-        try withSeededStore { path, store in
-            let other = try Store(path: path)
+    /// Another event loop, or the admin API on one: a connection sharing the counter. Its commit
+    /// shows at once, without `data_version` being read again.
+    @Test func aCommitOnAConnectionSharingTheCounterChangesItAtOnce() throws {
+        try withSeededStore { path, _ in
+            let changes = ChangeCounter()
+            let store = try Store(path: path, changes: changes)
+            let otherLoop = try Store(path: path, changes: changes)
             let before = try store.contentStamp()
-            _ = try other.contentStamp()
-            #expect(try store.contentStamp() == before)
-            try other.insertToken(userID: 1, tokenHash: "h", tokenPrefix: "p", deviceID: nil, createdAt: 0, expiresAt: 10)
+            let statements = store.statementTiming
+            try otherLoop.insertToken(userID: 1, tokenHash: "h", tokenPrefix: "p", deviceID: nil, createdAt: 0, expiresAt: 10)
             #expect(try store.contentStamp() != before)
+            #expect(store.statementTiming.since(statements).statements == 0)
+        }
+    }
+
+    /// Another process or the sqlite3 shell: another connection, sharing no counter. Its commit
+    /// shows once the connection has forgotten the `data_version` it read (once per loop turn).
+    @Test func aCommitOfAnotherProcessChangesItOnceDataVersionIsReadAgain() throws {
+        try withSeededStore { path, store in
+            let otherProcess = try Store(path: path)
+            let before = try store.contentStamp()
+            try otherProcess.insertToken(userID: 1, tokenHash: "h", tokenPrefix: "p", deviceID: nil, createdAt: 0, expiresAt: 10)
+            #expect(try store.contentStamp() == before)
+            store.forgetDataVersion()
+            let after = try store.contentStamp()
+            #expect(after != before)
+            store.forgetDataVersion()
+            #expect(try store.contentStamp() == after)
+        }
+    }
+
+    /// The counter moves once the commit is complete, for a commit of a statement on its own, of
+    /// a transaction, and of a script; not for reads, nor for a write that failed.
+    @Test func theCounterCountsCompletedCommitsOnly() throws {
+        try withSeededStore { path, _ in
+            let changes = ChangeCounter()
+            let store = try Store(path: path, changes: changes)
+            let start = changes.value
+            _ = try store.user(id: 1)
+            store.beginReadTransaction()
+            _ = try store.activeToken(tokenHash: "none", now: 0)
+            store.endReadTransaction()
+            #expect(changes.value == start)
+            _ = try store.insertCheckin(userID: 1, day: "2026-01-01", deviceID: nil, createdAt: 1)
+            #expect(changes.value == start + 1)
+            #expect(throws: StoreError.alreadyCheckedIn) {
+                try store.insertCheckin(userID: 1, day: "2026-01-01", deviceID: nil, createdAt: 2)
+            }
+            #expect(changes.value == start + 1)
+            try store.reset(seedSQL: try Seed.sql())
+            #expect(changes.value == start + 2)
+            #expect(store.database.isAutocommit)
         }
     }
 }

@@ -28,7 +28,7 @@ struct DurabilityTests {
             }
 
             let recovered = try Store(path: crashed)
-            #expect(try recovered.recentCheckins(userID: 1, limit: 1).map(\.createdAt) == [7])
+            #expect(try recovered.recentCheckins(userID: 1, limit: 1).lastCheckinAt == 7)
         }
     }
 }

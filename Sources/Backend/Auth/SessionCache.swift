@@ -2,8 +2,9 @@ import Store
 
 /// The sessions one event loop has authenticated, so that a token seen again skips its SHA-256 and
 /// the token lookup. The cache holds only while the database is unchanged: the first lookup after
-/// any transaction wrote to it (this loop, another loop, the admin API, or a developer editing the
-/// file with `sqlite3`) empties it, so what it answers is what the lookup would answer.
+/// any transaction wrote to it (this loop, another loop, the admin API; a developer editing the
+/// file with `sqlite3` from the loop's next turn on, see `ContentStamp`) empties it, so what it
+/// answers is what the lookup would answer.
 struct SessionCache {
     /// The most sessions kept; when full, the cache is emptied and fills again.
     static let capacity = 10_000

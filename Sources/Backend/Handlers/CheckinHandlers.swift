@@ -7,15 +7,21 @@ enum CheckinHandlers {
     /// How many recent days are read to compute a streak; a longer streak shows as this many.
     static let streakWindowDays = 366
 
+    /// Computed for today from the session's recent check-ins, read once per session.
     static func status(_ context: APIRequestContext) throws(APIError) -> JSONValue {
-        let user = try context.requireSession().user
+        let session = try context.requireSession()
         let today = context.settings.timeZone.day(at: context.now)
-        let recent = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: user.id, limit: streakWindowDays) }
-        let days = recent.map(\.day)
+        let recent: RecentCheckins
+        if let known = session.recentCheckins {
+            recent = known
+        } else {
+            recent = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: session.user.id, limit: streakWindowDays) }
+            session.recentCheckins = recent
+        }
         return .object(JSONObject([
-            ("can_checkin", .bool(days.first.map { $0 != today.description } ?? true)),
-            ("streak", .number(JSONNumber(Int64(streak(days: days, today: today))))),
-            ("last_checkin_at", recent.first.map { .number(JSONNumber($0.createdAt)) } ?? .null),
+            ("can_checkin", .bool(recent.days.first.map { $0 != today.description } ?? true)),
+            ("streak", .number(JSONNumber(Int64(streak(days: recent.days, today: today))))),
+            ("last_checkin_at", recent.lastCheckinAt.map { .number(JSONNumber($0)) } ?? .null),
         ]))
     }
 
@@ -30,7 +36,7 @@ enum CheckinHandlers {
         } catch {
             throw APIError.internal(error)
         }
-        let days = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: user.id, limit: streakWindowDays) }.map(\.day)
+        let days = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: user.id, limit: streakWindowDays) }.days
         return .object(JSONObject([
             ("checkin", Representations.checkin(checkin)),
             ("streak", .number(JSONNumber(Int64(streak(days: days, today: today))))),

@@ -210,9 +210,10 @@ struct APIPipeline {
                         loop: inout APILoopState) throws(APIError) -> JSONValue {
         let now = environment.clock.unixSeconds()
         let store = loop.store
-        // A GET handler only reads: it shares one read transaction with the session check.
+        // A GET handler only reads: it shares one read transaction with the session check, begun
+        // by the first statement (none when the session and what the handler needs are in memory).
         let sharesReadTransaction = route.requiresLogin && request.method == "GET"
-        if sharesReadTransaction { try storeCall { () throws(StoreError) in try store.beginReadTransaction() } }
+        if sharesReadTransaction { store.beginReadTransaction() }
         defer { if sharesReadTransaction { store.endReadTransaction() } }
         let session = route.requiresLogin ? try authenticate(request, now: now, loop: &loop) : nil
         if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
