@@ -18,9 +18,18 @@ public struct JournalEntryBuilder: Sendable {
     private let canonicalizer: Canonicalizer
     /// Each secret, and what replaces it.
     private let secretReplacements: [TextReplacement]
+    /// The largest answer body an entry keeps (0: entries keep no answer).
+    let answerBytes: Int
 
-    /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps').
-    public init(policy: SigningPolicy, secrets: [String]) {
+    /// The default of `answerBytes` (`--journal-answer-bytes`).
+    public static let defaultAnswerBytes = JournalAnswer.defaultBytes
+    /// The largest `answerBytes`.
+    public static let largestAnswerBytes = JournalAnswer.largestBytes
+
+    /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps'), whose
+    /// entries keep answer bodies of at most `answerBytes` bytes.
+    public init(policy: SigningPolicy, secrets: [String], answerBytes: Int = defaultAnswerBytes) {
+        self.answerBytes = answerBytes
         signedHeaders = policy.signedHeaders.map { ($0, JSONObjectWriter.MemberName($0), $0.lowercased() == "authorization") }
         canonicalizer = Canonicalizer(policy: policy)
         secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
@@ -42,6 +51,8 @@ public struct JournalEntryBuilder: Sendable {
         entry.addObject("headers") { addHeaders(of: request, replacements, to: &$0) }
         // As received: over HTTP/2 every name is lowercase, which is what a signature check meets.
         entry.add("header_names", strings: request.headers.map(\.name))
+        // Says whether the params came from a JSON body (`countersign record` matches query and form ones only).
+        if let contentType = request.headers["Content-Type"] { entry.add("content_type", string: contentType) }
         entry.add("params", parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
         entry.add("verdict", string: record.verdict.rawValue)
         if !record.numericArrays.isEmpty { entry.add("numeric_arrays", .array(record.numericArrays.map(JSONValue.string))) }
@@ -52,6 +63,7 @@ public struct JournalEntryBuilder: Sendable {
         entry.add("latency_ms", thousandths: record.latencyMilliseconds)
         entry.add("client_subject", string: record.clientSubject)
         if let proxied = record.proxied { entry.add("proxied", proxied.json) }
+        if let answer = record.answer { entry.add("answer", Self.json(of: answer, replacements)) }
         return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
                           verdict: record.verdict.rawValue, entry: entry.finished())
     }
@@ -110,7 +122,7 @@ public struct JournalEntryBuilder: Sendable {
     }
 
     /// `value` with every occurrence of each replacement's text, in every string, replaced.
-    private static func redacting(_ value: JSONValue, _ replacements: [TextReplacement]) -> JSONValue {
+    static func redacting(_ value: JSONValue, _ replacements: [TextReplacement]) -> JSONValue {
         guard !replacements.isEmpty else { return value }
         switch value {
         case .string(let text):
