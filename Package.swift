@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "Backend", dependencies: ["AdminConsole", "HTTP", "Upstream", "System", "Telemetry", "Transport", "Signing", "Store", "Crypto", "JSON", "Mocking"]),
         .target(name: "CountersignServer", dependencies: ["Backend", "Upstream", "Crypto", "Transport", "TLS", "HTTP2", "Certificates", "Store", "Signing", "HTTP", "JSON", "CommandLineArguments", "System", "Telemetry", "Mocking"]),
         .target(name: "CountersignClient", dependencies: ["HTTP", "HTTP2", "TLS", "Crypto", "JSON", "Signing"]),
-        .target(name: "CountersignCommands", dependencies: ["CountersignServer", "CountersignClient", "CommandLineArguments", "System",
+        .target(name: "CountersignCommands", dependencies: ["Backend", "CountersignServer", "CountersignClient", "CommandLineArguments", "System",
                                                             "Certificates", "Signing", "Store", "HTTP", "JSON", "TLS"]),
         .executableTarget(name: "countersign", dependencies: ["CountersignCommands"]),
         .executableTarget(name: "SigningBenchmark", dependencies: ["Signing", "Crypto"], path: "bench/SigningBenchmark"),

@@ -1,4 +1,4 @@
-/// `countersign [serve|sign|call|certs|db|health] ...`; `serve` when the first argument is a setting.
+/// `countersign [serve|sign|call|certs|db|record|health] ...`; `serve` when the first argument is a setting.
 /// `--help` (or `help`) lists the commands, `<command> --help` and `help <command>` a command's options.
 public enum CountersignCommandLine {
     /// What `countersign --version` prints after the name.
@@ -6,7 +6,7 @@ public enum CountersignCommandLine {
 
     /// Every command, in the order the help lists them.
     public static var commands: [any Command.Type] {
-        [ServeCommand.self, SignCommand.self, CallCommand.self, CertsCommand.self, DatabaseCommand.self, HealthCommand.self]
+        [ServeCommand.self, SignCommand.self, CallCommand.self, CertsCommand.self, DatabaseCommand.self, RecordCommand.self, HealthCommand.self]
     }
 
     /// The top-level help.
@@ -20,6 +20,7 @@ public enum CountersignCommandLine {
       call     make a signed request like the mobile app (pins server.cer), print the envelope
       certs    create or renew the certificates in server-certs/
       db       migrate | seed | reset the database
+      record   make stub files from the request journal's proxied answers (--from journal --out FOLDER)
       health   exit 0 when the local server answers /healthz (for container health checks)
 
     Options:

@@ -73,14 +73,14 @@ enum BackendSetup {
         return admin
     }
 
-    /// Starts the request journal in its own file next to the database
-    /// (`data/countersign.sqlite` → `data/countersign.journal.sqlite`); nil when `--journal-size` is 0.
+    /// Starts the request journal in its own file next to the database (`Configuration.journalPath`);
+    /// nil when `--journal-size` is 0.
     static func startJournal(for configuration: Configuration, settings: BackendSettings, apps: AppRegistry,
                              logger: Logger) throws(StartupError) -> Journal? {
         guard configuration.journalSize > 0 else { return nil }
-        let database = configuration.databasePath
-        let path = (database.hasSuffix(".sqlite") ? String(database.dropLast(".sqlite".count)) : database) + ".journal.sqlite"
-        let builder = JournalEntryBuilder(policy: settings.signingPolicy, secrets: apps.allSecrets)
+        let path = configuration.journalPath
+        let builder = JournalEntryBuilder(policy: settings.signingPolicy, secrets: apps.allSecrets,
+                                          answerBytes: configuration.journalAnswerBytes)
         return try RunningServer.step("journal") { () throws(JournalError) in
             try Journal.start(path: path, limits: JournalLimits(entries: configuration.journalSize, bytes: configuration.journalBytes),
                               builder: builder, logger: logger)

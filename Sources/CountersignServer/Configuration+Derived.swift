@@ -11,6 +11,13 @@ extension Configuration {
         return options
     }
 
+    /// The request journal's file, next to the database (`data/countersign.sqlite` →
+    /// `data/countersign.journal.sqlite`).
+    public var journalPath: String {
+        let database = databasePath
+        return (database.hasSuffix(".sqlite") ? String(database.dropLast(".sqlite".count)) : database) + ".journal.sqlite"
+    }
+
     /// The main listener's TLS settings.
     func serverTLS(_ certificates: CertificatePaths) -> TLSServerConfiguration {
         var tls = TLSServerConfiguration(certificateChainPEMPath: certificates.serverCertificate, privateKeyPEMPath: certificates.serverKey)

@@ -20,6 +20,7 @@ extension Configuration {
             ("admin_token", redacted(adminToken)), ("pinning_tests", .bool(pinningTests)),
             ("client_p12_password", redacted(clientP12Password)), ("extra_hosts", .array(extraHosts.map(text))),
             ("key_type", text(keyType.rawValue)), ("journal_size", number(journalSize)), ("journal_bytes", number(journalBytes)),
+            ("journal_answer_bytes", number(journalAnswerBytes)),
             ("log_format", text(logFormat.rawValue)),
             ("event_loops", number(eventLoops)), ("max_connections", number(maxConnections)),
             ("handshake_timeout", text(Self.durationText(timeouts.handshakeMilliseconds / 1000))),

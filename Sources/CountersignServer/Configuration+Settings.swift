@@ -99,6 +99,9 @@ extension Configuration {
         Setting("journal-bytes", "request journal entry text kept at most, in bytes or with k, m or g (default 64m)") { config, value throws(SettingRejection) in
             config.journalBytes = try byteCount(value, in: (64 << 10)...(64 << 30))
         },
+        Setting("journal-answer-bytes", "answer body a journal entry keeps at most, in bytes or with k or m; 0 keeps none (default 64k)") { config, value throws(SettingRejection) in
+            config.journalAnswerBytes = try byteCount(value, in: 0...JournalEntryBuilder.largestAnswerBytes)
+        },
         Setting("log-format", "text | json (default text)") { config, value throws(SettingRejection) in
             config.logFormat = try choice(value, Logger.Format.self)
         },
@@ -213,9 +216,15 @@ extension Configuration {
         let unit = value.last.flatMap { units[Character($0.lowercased())] }
         let number = unit == nil ? Int(value) : Int(value.dropLast())
         guard let number, number >= 0, number <= range.upperBound / (unit ?? 1), range.contains(number * (unit ?? 1)) else {
-            throw SettingRejection(reason: "'\(value)' is not a size from 64k to 64g, such as 64m or 1048576")
+            throw SettingRejection(reason: "'\(value)' is not a size from \(sizeText(range.lowerBound)) to \(sizeText(range.upperBound)), such as 64k or 1048576")
         }
         return number * (unit ?? 1)
+    }
+
+    /// `bytes` in the largest unit that divides it (`64k`, `1g`, `0`).
+    private static func sizeText(_ bytes: Int) -> String {
+        let unit = [("g", 1 << 30), ("m", 1 << 20), ("k", 1 << 10)].first { bytes > 0 && bytes % $0.1 == 0 }
+        return unit.map { "\(bytes / $0.1)\($0.0)" } ?? String(bytes)
     }
 
     /// A connection timeout: a duration of at most a day, in milliseconds.

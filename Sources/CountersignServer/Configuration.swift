@@ -38,6 +38,7 @@ public struct Configuration: Sendable {
     public var keyType = KeyType.ecdsaP256
     public var journalSize = 10_000
     public var journalBytes = JournalLimits.defaultBytes
+    public var journalAnswerBytes = JournalEntryBuilder.defaultAnswerBytes
     public var logFormat = Logger.Format.text
     public var eventLoops = ProcessorCount.online
     public var maxConnections = 10_000

@@ -10,6 +10,10 @@ public struct JournalFilter: Sendable, Equatable {
     /// Only entries with this verdict.
     public var verdict: String?
 
+    /// The `since` values that can only be a time in seconds: from 2001-09-09 in seconds, up to
+    /// 1973-03-03 in milliseconds. They are refused rather than silently selecting every entry.
+    public static let secondsOnlySince: Range<Int64> = 1_000_000_000..<100_000_000_000
+
     /// A filter; nothing set selects every entry.
     public init(since: Int64? = nil, method: String? = nil, path: String? = nil, verdict: String? = nil) {
         self.since = since

@@ -45,6 +45,19 @@ public final class JournalStore {
         }
     }
 
+    /// Opens the journal at `path` to read it (`countersign record`): never created, migrated,
+    /// replaced or deleted; a file that is not a journal of this version is an error. A running
+    /// server may go on writing it.
+    public static func openForReading(path: String) throws(StoreError) -> JournalStore {
+        let database = try Database(path: path)
+        let applied = try? database.fetchAll("SELECT id FROM schema_migrations") { row throws(StoreError) in try row.text(at: 0) }
+        guard let applied, Set(applied) == Set(JournalSchema.migrations.all.map(\.id)) else {
+            throw StoreError.cannotOpen(path: path, code: .error,
+                                        message: "not a request journal of this version (start the server on it once to migrate an older one)")
+        }
+        return JournalStore(database: database, storedBytes: 0)
+    }
+
     private static func openExisting(path: String) throws(StoreError) -> JournalStore {
         let database = try Database(path: path)
         try database.executeScript("PRAGMA synchronous = OFF")

@@ -56,6 +56,7 @@ import Transport
         let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"POST","path":"/api/v1/ünï\"","protocol":"http/1.1","#
             + #""headers":{"X-API-VERSION":"2\"\\\u0001\t设备","Authorization":"Bearer …","X-DEVICE-ID":"*** <secret> ünï"},"#
             + #""header_names":["Content-Type","x-api-version","Authorization","X-DEVICE-ID"],"#
+            + #""content_type":"application/x-www-form-urlencoded","#
             + #""params":{"a":"1","secret":"***","b":"<secret>","password":"***","note":""#
             + String(repeating: "é", count: 2048) + #"…(4201 bytes)","name":"Zoë\"q","empty":"","token":"***"},"#
             + #""verdict":"invalid","diagnosis":{"canonical":"POST&***","keys":["k1","***"],"received":"sig <secret>","#
@@ -100,11 +101,12 @@ import Transport
             headers: [.init(name: "X-API-VERSION", value: ""), .init(name: "Authorization", value: "Bearer ab…")],
             headerNames: ["x-api-version", "authorization"], parameters: Array(#"{"a":"1"}"#.utf8), verdict: "invalid",
             numericArrays: ["ids"], nearMisses: Array(#"["GET /x"]"#.utf8), diagnosis: Array("{}".utf8), httpStatus: 403,
-            code: Int64.min, latencyMilliseconds: 0.1, clientSubject: "CN=a", proxied: Array(#"{"status":200}"#.utf8))
+            code: Int64.min, latencyMilliseconds: 0.1, clientSubject: "CN=a", proxied: Array(#"{"status":200}"#.utf8),
+            contentType: "application/json", answer: Array(#"{"bytes":2}"#.utf8))
         let empty = JournalEntry(
             requestID: "", timeMilliseconds: Int64.max, method: "", path: "", protocolName: "", headers: [], headerNames: [],
             parameters: [], verdict: "", numericArrays: [], nearMisses: nil, diagnosis: nil, httpStatus: nil, code: nil,
-            latencyMilliseconds: -0.0, clientSubject: nil, proxied: nil)
+            latencyMilliseconds: -0.0, clientSubject: nil, proxied: nil, contentType: nil, answer: nil)
         for entry in [full, empty] {
             #expect(JournalEntry(stored: entry.encoded()) == entry)
         }
@@ -122,5 +124,36 @@ import Transport
         #expect(JournalEntry.json(stored: older) == older)
         #expect(String(decoding: JournalEntry.json(stored: [JournalEntry.compactFormat, 0x85]), as: UTF8.self)
                 == #"{"error":"unreadable journal entry"}"#)
+    }
+
+    /// The answer an entry keeps: a JSON answer as JSON with every secret masked (sensitive member
+    /// names, the request's password and token echoed, the app's secret), a text answer as text, a
+    /// body over the limit or not text left out with its size; no answer member without an answer.
+    @Test func anEntryKeepsTheAnswerWithItsSecretsMasked() throws {
+        let token = "abcdef0123456789abcdef0123456789"
+        let request = HTTPRequest(method: "POST", target: "/api/v1/users/login", headers: HTTPHeaders([
+            ("Content-Type", "application/x-www-form-urlencoded"), ("Authorization", "Bearer \(token)")]),
+            body: Array("phone=13800000000&password=hunter2-long".utf8))
+        let body = #"{"code":0,"message":"hi hunter2-long","data":{"token":"t-0987654321","echo":"\#(token)","#
+            + #""note":"dev-secret-please-change","n":[1,true,null]}}"#
+        let answer = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))
+        func entry(_ response: HTTPResponse, keeping limit: Int = 1024) throws -> JSONValue {
+            var record = self.record(request, latency: 1)
+            record.answer = JournalAnswer(response, keeping: limit)
+            return try JSONParser.parse(JournalEntry.json(stored: builder.row(for: record).entry))
+        }
+        #expect(try entry(answer)["answer"] == [
+            "content_type": "application/json; charset=utf-8", "bytes": .number(JSONNumber(body.utf8.count)),
+            "body": ["code": 0, "message": "hi ***", "data": ["token": "***", "echo": "***", "note": "<secret>", "n": [1, true, .null]]],
+        ])
+        #expect(try entry(answer, keeping: body.utf8.count - 1)["answer"] == [
+            "content_type": "application/json; charset=utf-8", "bytes": .number(JSONNumber(body.utf8.count)),
+            "omitted": "larger than --journal-answer-bytes",
+        ])
+        let text = HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("token \(token) ünï".utf8))
+        #expect(try entry(text)["answer"]?["body"] == "token *** ünï")
+        let binary = HTTPResponse(status: .ok, body: [0xFF, 0xFE, 0x00])
+        #expect(try entry(binary)["answer"] == ["content_type": .null, "bytes": 3, "omitted": "not text"])
+        #expect(try JSONParser.parse(JournalEntry.json(stored: builder.row(for: record(request, latency: 1)).entry))["answer"] == nil)
     }
 }

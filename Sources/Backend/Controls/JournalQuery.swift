@@ -46,13 +46,9 @@ struct JournalQuery {
                              verdict: try fields.string("verdict").map(verdict))
     }
 
-    /// The `since` values that can only be a time in seconds: from 2001-09-09 in seconds, up to
-    /// 1973-03-03 in milliseconds. They are refused rather than silently selecting every entry.
-    static let secondsOnlySince = 1_000_000_000..<100_000_000_000
-
     /// `since` as milliseconds, or a 400 that says so when it can only be seconds.
     private static func milliseconds(_ since: Int) throws(AdminError) -> Int64 {
-        guard !secondsOnlySince.contains(since) else {
+        guard !JournalFilter.secondsOnlySince.contains(Int64(since)) else {
             throw .badRequest("'since' is a Unix time in milliseconds; \(since) is in seconds (use \(since * 1000))")
         }
         return Int64(since)

@@ -68,6 +68,9 @@ public final class Journal: Sendable {
         return journal
     }
 
+    /// The largest answer body an entry keeps, in bytes (`--journal-answer-bytes`; 0: none).
+    var answerBytes: Int { builder.answerBytes }
+
     /// A queue for one event loop's records.
     func makeQueue() -> JournalQueue {
         let queue = JournalQueue()

@@ -34,6 +34,8 @@ extension JournalEntry {
         writer.bits(latencyMilliseconds.bitPattern)
         writer.optional(clientSubject) { $0.text($1) }
         writer.optional(proxied) { $0.blob($1) }
+        writer.optional(contentType) { $0.text($1) }
+        writer.optional(answer) { $0.blob($1) }
         return writer.bytes
     }
 
@@ -49,11 +51,13 @@ extension JournalEntry {
               let nearMisses = reader.optional({ $0.blob() }), let diagnosis = reader.optional({ $0.blob() }),
               let httpStatus = reader.optional({ $0.integer() }), let code = reader.optional({ $0.integer() }),
               let latency = reader.bits(), let clientSubject = reader.optional({ $0.text() }),
-              let proxied = reader.optional({ $0.blob() }), reader.isAtEnd else { return nil }
+              let proxied = reader.optional({ $0.blob() }), let contentType = reader.optional({ $0.text() }),
+              let answer = reader.optional({ $0.blob() }), reader.isAtEnd else { return nil }
         self.init(requestID: requestID, timeMilliseconds: time, method: method, path: path, protocolName: protocolName,
                   headers: headers, headerNames: headerNames, parameters: parameters, verdict: verdict,
                   numericArrays: numericArrays, nearMisses: nearMisses, diagnosis: diagnosis, httpStatus: httpStatus,
-                  code: code, latencyMilliseconds: Double(bitPattern: latency), clientSubject: clientSubject, proxied: proxied)
+                  code: code, latencyMilliseconds: Double(bitPattern: latency), clientSubject: clientSubject, proxied: proxied,
+                  contentType: contentType, answer: answer)
     }
 }
 

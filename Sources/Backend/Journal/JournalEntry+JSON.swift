@@ -14,6 +14,7 @@ extension JournalEntry {
         }
         // As received: over HTTP/2 every name is lowercase, which is what a signature check meets.
         entry.add("header_names", strings: headerNames)
+        if let contentType { entry.add("content_type", string: contentType) }
         entry.add("params", jsonText: parameters)
         entry.add("verdict", string: verdict)
         if !numericArrays.isEmpty { entry.add("numeric_arrays", strings: numericArrays) }
@@ -24,6 +25,7 @@ extension JournalEntry {
         entry.add("latency_ms", thousandths: latencyMilliseconds)
         entry.add("client_subject", string: clientSubject)
         if let proxied { entry.add("proxied", jsonText: proxied) }
+        if let answer { entry.add("answer", jsonText: answer) }
         return entry.finished()
     }
 

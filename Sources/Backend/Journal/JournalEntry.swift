@@ -32,4 +32,10 @@ struct JournalEntry: Equatable {
     var clientSubject: String?
     /// In proxy mode, what the upstream did, as JSON text (an object), or nil.
     var proxied: [UInt8]?
+    /// The request's `Content-Type`, or nil: whether the parameters came from a JSON body
+    /// (`countersign record` matches query and form ones only).
+    var contentType: String?
+    /// The answer sent, as JSON text (see `JournalEntryBuilder.json(of:_:)`), or nil when the
+    /// journal keeps no answers or none was sent.
+    var answer: [UInt8]?
 }

@@ -18,9 +18,19 @@ public struct JournalEntryBuilder: Sendable {
     private let canonicalizer: Canonicalizer
     /// Each secret, and what replaces it.
     private let secretReplacements: [TextReplacement]
+    /// The largest answer body an entry keeps (0: entries keep no answer).
+    let answerBytes: Int
 
-    /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps').
-    public init(policy: SigningPolicy, secrets: [String]) {
+    /// The default of `answerBytes` (`--journal-answer-bytes`).
+    public static let defaultAnswerBytes = JournalAnswer.defaultBytes
+    /// The largest `answerBytes`.
+    public static let largestAnswerBytes = JournalAnswer.largestBytes
+    private static let contentType = FieldLookup("Content-Type")
+
+    /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps'), whose
+    /// entries keep answer bodies of at most `answerBytes` bytes.
+    public init(policy: SigningPolicy, secrets: [String], answerBytes: Int = defaultAnswerBytes) {
+        self.answerBytes = answerBytes
         signedHeaders = policy.signedHeaders.map { (FieldLookup($0), $0.lowercased() == "authorization") }
         canonicalizer = Canonicalizer(policy: policy)
         secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
@@ -43,7 +53,10 @@ public struct JournalEntryBuilder: Sendable {
             diagnosis: record.diagnosis.map { Self.text(Self.boundedMembers(Self.redacting($0.journalJSON, replacements))) },
             httpStatus: record.httpStatus.map(Int64.init), code: record.code.map(Int64.init),
             latencyMilliseconds: record.latencyMilliseconds, clientSubject: record.clientSubject,
-            proxied: record.proxied.map { Self.text($0.json) })
+            proxied: record.proxied.map { Self.text($0.json) },
+            // Says whether the params came from a JSON body (`countersign record` matches query and form ones only).
+            contentType: request.headers[Self.contentType],
+            answer: record.answer.map { Self.text(Self.json(of: $0, replacements)) })
         return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
                           verdict: record.verdict.rawValue, entry: entry.encoded())
     }
@@ -111,7 +124,7 @@ public struct JournalEntryBuilder: Sendable {
     }
 
     /// `value` with every occurrence of each replacement's text, in every string, replaced.
-    private static func redacting(_ value: JSONValue, _ replacements: [TextReplacement]) -> JSONValue {
+    static func redacting(_ value: JSONValue, _ replacements: [TextReplacement]) -> JSONValue {
         guard !replacements.isEmpty else { return value }
         switch value {
         case .string(let text):

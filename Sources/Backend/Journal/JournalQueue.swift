@@ -11,7 +11,7 @@ final class JournalQueue: Sendable {
 
     /// Records kept at most while the writer is behind; more are counted and dropped.
     static let capacity = 10_000
-    /// Request body bytes kept at most while the writer is behind.
+    /// Request and kept answer body bytes kept at most while the writer is behind.
     static let bodyByteCapacity = 64 << 20
 
     private let state = LockedValue(State())
@@ -19,7 +19,7 @@ final class JournalQueue: Sendable {
     /// Appends `record`, or counts it as dropped when the queue is full. The record is moved into
     /// the queue, not copied.
     func append(_ record: consuming JournalRecord) {
-        let bytes = record.request.body.count
+        let bytes = record.request.body.count + (record.answer?.body?.count ?? 0)
         var moved = Optional(record)
         state.withLock { state in
             guard state.records.count < Self.capacity, state.bodyBytes + bytes <= Self.bodyByteCapacity,

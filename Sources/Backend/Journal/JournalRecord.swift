@@ -35,6 +35,8 @@ struct JournalRecord: Sendable {
     var proxied: ProxiedExchange? = nil
     /// The stubs that almost answered a 10404 (development mode).
     var nearMisses: [String] = []
+    /// The answer sent, when the journal keeps answers and one was sent (not dropped or reset).
+    var answer: JournalAnswer? = nil
 
     /// The current time in Unix milliseconds.
     static func currentTimeMilliseconds() -> Int64 {

@@ -23,6 +23,8 @@ struct RequestRecorder {
     private let statementsAtStart: StatementTiming
     /// This loop's queue into the request journal; nil when the journal is off.
     private let journalQueue: JournalQueue?
+    /// The largest answer body the journal keeps (0: none, or no journal).
+    private let journalAnswerBytes: Int
     private let monotonic = SystemMonotonicClock()
 
     /// The recorder of the loop whose database connection is `store`.
@@ -32,6 +34,7 @@ struct RequestRecorder {
         metricsShard = environment.metrics.makeShard()
         statementsAtStart = store.statementTiming
         journalQueue = environment.journal?.makeQueue()
+        journalAnswerBytes = environment.journal?.answerBytes ?? 0
     }
 
     /// Now, as the start of a request.
@@ -52,7 +55,8 @@ struct RequestRecorder {
             request: request, requestID: requestID, timeMilliseconds: start.arrivedAt, verdict: outcome.verdict,
             httpStatus: status, code: outcome.code, diagnosis: outcome.diagnosis, latencyMilliseconds: latency,
             answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays,
-            proxied: outcome.proxied, nearMisses: outcome.nearMisses))
+            proxied: outcome.proxied, nearMisses: outcome.nearMisses,
+            answer: status == nil || journalAnswerBytes == 0 ? nil : JournalAnswer(outcome.plan.response, keeping: journalAnswerBytes)))
     }
 
     /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled).

@@ -21,22 +21,31 @@ struct RecordedStub: Equatable {
     /// The stub for `response` to `request`, whose query and form parameters are `parameters`;
     /// nil when the answer is not an envelope (the format answers envelopes only).
     init?(request: HTTPRequest, response: HTTPResponse, parameters: [(name: String, value: String)] = []) {
-        guard case .object(let envelope)? = try? JSONParser.parse(response.body), let code = envelope["code"]?.intValue else { return nil }
+        guard let envelope = try? JSONParser.parse(response.body) else { return nil }
         let hidden = request.headers["Authorization"].map { [Self.credential(of: $0)] } ?? []
+        self.init(method: request.method, path: request.path, parameters: parameters, envelope: envelope,
+                  status: response.status.code, hidden: hidden)
+    }
+
+    /// The stub for the answer `envelope` with HTTP status `status` to `method` `path` with the
+    /// query and form `parameters`, each of the `hidden` texts masked; nil when `envelope` is not an envelope.
+    init?(method: String, path: String, parameters: [(name: String, value: String)], envelope: JSONValue, status: Int,
+          hidden: [String] = []) {
+        guard case .object(let envelope) = envelope, let code = envelope["code"]?.intValue else { return nil }
         var answer = JSONObject([("code", .number(JSONNumber(code)))])
-        if let message = envelope["message"]?.stringValue { answer["message"] = .string(Self.masking(message, hidden)) }
-        answer["data"] = Self.masking(envelope["data"] ?? .null, hidden)
-        answer["http_status"] = .number(JSONNumber(response.status.code))
-        method = request.method
-        path = Self.template(request.path)
-        var matched = JSONObject([("method", .string(request.method)), ("path", .string(path))])
+        if let message = envelope["message"]?.stringValue { answer["message"] = .string(SensitiveValues.masked(message, hiding: hidden)) }
+        answer["data"] = SensitiveValues.masked(envelope["data"] ?? .null, hiding: hidden)
+        answer["http_status"] = .number(JSONNumber(status))
+        self.method = method
+        self.path = Self.template(path)
+        var matched = JSONObject([("method", .string(method)), ("path", .string(self.path))])
         var params = JSONObject()
         for (name, value) in parameters.sorted(by: { $0.name < $1.name }) where !Self.isUnmatched(name) && params[name] == nil {
             params[name] = .string(value)
         }
         if !params.keys.isEmpty { matched["params"] = .object(params) }
-        self.request = .object(matched)
-        self.response = .object(answer)
+        request = .object(matched)
+        response = .object(answer)
     }
 
     /// The parameters a recorded stub does not match on: the signing ones that change on every
@@ -87,31 +96,5 @@ struct RecordedStub: Equatable {
     /// The token or key of an `Authorization` value, without its scheme.
     private static func credential(of authorization: String) -> String {
         String(authorization.split(separator: " ", maxSplits: 1).last ?? "")
-    }
-
-    /// `value` with each member whose name is sensitive (`SensitiveValues.isSensitive`) set to the
-    /// marker, and each of the `hidden` texts replaced in every string.
-    static func masking(_ value: JSONValue, _ hidden: [String]) -> JSONValue {
-        switch value {
-        case .object(let object):
-            var masked = JSONObject()
-            for key in object.keys where masked[key] == nil {
-                guard let member = object[key] else { continue }
-                masked[key] = SensitiveValues.isSensitive(name: key) ? .string(SensitiveValues.marker) : masking(member, hidden)
-            }
-            return .object(masked)
-        case .array(let elements):
-            return .array(elements.map { masking($0, hidden) })
-        case .string(let text):
-            return .string(masking(text, hidden))
-        case .null, .bool, .number:
-            return value
-        }
-    }
-
-    private static func masking(_ text: String, _ hidden: [String]) -> String {
-        hidden.filter { $0.count >= SensitiveValues.shortestContainedToken }.reduce(text) { text, secret in
-            text.replacing(secret, with: SensitiveValues.marker)
-        }
     }
 }
