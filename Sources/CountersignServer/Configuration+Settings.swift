@@ -99,7 +99,7 @@ extension Configuration {
         Setting("journal-bytes", "request journal entry text kept at most, in bytes or with k, m or g (default 64m)") { config, value throws(SettingRejection) in
             config.journalBytes = try byteCount(value, in: (64 << 10)...(64 << 30))
         },
-        Setting("journal-answer-bytes", "answer body a journal entry keeps at most, in bytes or with k or m; 0 keeps none (default 64k)") { config, value throws(SettingRejection) in
+        Setting("journal-answer-bytes", "upstream answer body a proxied request's journal entry keeps at most, in bytes or with k or m; 0 keeps none (default 64k)") { config, value throws(SettingRejection) in
             config.journalAnswerBytes = try byteCount(value, in: 0...JournalEntryBuilder.largestAnswerBytes)
         },
         Setting("log-format", "text | json (default text)") { config, value throws(SettingRejection) in

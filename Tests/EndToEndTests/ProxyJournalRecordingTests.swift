@@ -8,7 +8,7 @@ import TestSupport
 /// `countersign record --from journal`: traffic through a proxy, the proxy stopped, the built
 /// binary run on its journal, and the stubs it wrote played back with the upstream stopped.
 @Suite struct ProxyJournalRecordingTests {
-    @Test func theJournalsProxiedAnswersReplayOfflineInOrderStillSignatureCheckedWithoutSecrets() throws {
+    @Test func theJournalsProxiedAnswersReplayOfflineInOrderStillSignatureCheckedWithoutSecrets() async throws {
         let proxyFiles = TemporaryDirectory("proxy")
         let folder = TemporaryDirectory("from-journal")
         defer { proxyFiles.remove() }
@@ -38,7 +38,7 @@ import TestSupport
             return (token, first)
         }()
 
-        let run = try ExternalCommand.run(ServerProcess.executablePath,
+        let run = try await ExternalCommand.run(ServerProcess.executablePath,
                                           ["record", "--from", "journal", "--db", database, "--out", folder.path, "--path", "/api/v1/orders*"])
         #expect(run.status == 0, "\(run.errorOutput)")
         let summary = try JSONParser.parse(Array(run.output.utf8))
@@ -63,16 +63,16 @@ import TestSupport
         #expect(try ReceivedEnvelope(playback.client().send(wrong.request("GET", "/api/v1/orders/42"))).code == 10003)
     }
 
-    @Test func theCommandRefusesAMissingJournalAndAFileThatIsNotOne() throws {
+    @Test func theCommandRefusesAMissingJournalAndAFileThatIsNotOne() async throws {
         let directory = TemporaryDirectory("no-journal")
         defer { directory.remove() }
-        let missing = try ExternalCommand.run(ServerProcess.executablePath,
+        let missing = try await ExternalCommand.run(ServerProcess.executablePath,
                                               ["record", "--from", "journal", "--journal", directory.file("none.sqlite"), "--out", directory.file("out")])
         #expect(missing.status == 2)
         #expect(missing.errorOutput.contains("no journal at"))
         let other = directory.file("other.sqlite")
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: other))
-        let refused = try ExternalCommand.run(ServerProcess.executablePath,
+        let refused = try await ExternalCommand.run(ServerProcess.executablePath,
                                               ["record", "--from", "journal", "--journal", other, "--out", directory.file("out")])
         #expect(refused.status == 1)
         #expect(try String(contentsOfFile: other, encoding: .utf8) == "not a database", "the file is left as it was")

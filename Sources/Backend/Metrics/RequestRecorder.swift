@@ -23,7 +23,7 @@ struct RequestRecorder {
     private let statementsAtStart: StatementTiming
     /// This loop's queue into the request journal; nil when the journal is off.
     private let journalQueue: JournalQueue?
-    /// The largest answer body the journal keeps (0: none, or no journal).
+    /// The largest upstream answer body the journal keeps (0: none, or no journal).
     private let journalAnswerBytes: Int
     private let monotonic = SystemMonotonicClock()
 
@@ -56,7 +56,11 @@ struct RequestRecorder {
             httpStatus: status, code: outcome.code, diagnosis: outcome.diagnosis, latencyMilliseconds: latency,
             answeredAt: answeredAt, clientSubject: connection.clientSubject, numericArrays: outcome.numericArrays,
             proxied: outcome.proxied, nearMisses: outcome.nearMisses,
-            answer: status == nil || journalAnswerBytes == 0 ? nil : JournalAnswer(outcome.plan.response, keeping: journalAnswerBytes)))
+            // Only an upstream's answer is kept: it is what `countersign record --from journal`
+            // reads, and masking every built-in answer would cost the writer more than the rest
+            // of the entry.
+            answer: status == nil || outcome.proxied == nil || journalAnswerBytes == 0
+                ? nil : JournalAnswer(outcome.plan.response, keeping: journalAnswerBytes)))
     }
 
     /// Logs and counts the answer to a request outside `/api/` (no envelope, not journalled).
