@@ -38,9 +38,8 @@ import TestSupport
         #expect(try client.send(TransportHarness.get("/second")).status.code == 200, "the answer renewed the deadline")
         clock.advance(milliseconds: ConnectionTimeouts().idleMilliseconds + 1_000)
         // A GOAWAY, then a lingering close that the clock ends (the client does not read meanwhile).
-        #expect(await eventually(withinMilliseconds: 30_000) {
-            clock.advance(milliseconds: 500)
-            return harness.server.openConnections == 0
+        #expect(await clock.advancing(milliseconds: 500) {
+            await eventually(withinMilliseconds: 30_000) { harness.server.openConnections == 0 }
         })
         #expect(harness.closeReasons.withLock { $0 } == [.idleTimeout])
     }
@@ -53,9 +52,8 @@ import TestSupport
         #expect(try client.send(TransportHarness.get("/first")).status.code == 200)
         // The client reads nothing until it sends again: the PING after 30 s of silence stays
         // unanswered, 10 s later a GOAWAY goes out, and the lingering close that follows ends too.
-        #expect(await eventually(withinMilliseconds: 60_000) {
-            clock.advance(milliseconds: 500)
-            return harness.server.openConnections == 0
+        #expect(await clock.advancing(milliseconds: 500) {
+            await eventually(withinMilliseconds: 60_000) { harness.server.openConnections == 0 }
         })
         #expect(harness.closeReasons.withLock { $0 } == [.pingTimeout])
     }
@@ -65,12 +63,10 @@ import TestSupport
         let harness = try TransportHarness(clock: clock) { $0.timeouts.idleMilliseconds = 1_000 }
         let answer = sendInBackground(TransportHarness.get("/long-delay"), to: harness)
         #expect(await eventually(withinMilliseconds: 30_000) { harness.requestsReceived.withLock { $0 } == 1 })
-        // The clock runs on, 500 ms a poll (however seldom a loaded machine polls), far past the 1 s
-        // idle timeout, until the 2 s delay is over wherever the loop set its timer from: the held
-        // stream keeps the connection open.
-        #expect(await eventually(withinMilliseconds: 120_000) {
-            clock.advance(milliseconds: 500)
-            return (try? answer.withLock { $0 }?.get()) == 200
+        // The clock runs on, far past the 1 s idle timeout, until the 2 s delay is over wherever the
+        // loop set its timer from: the held stream keeps the connection open.
+        #expect(await clock.advancing(milliseconds: 500) {
+            await eventually(withinMilliseconds: 120_000) { (try? answer.withLock { $0 }?.get()) == 200 }
         }, "answer \(String(describing: answer.withLock { $0 })), closed \(harness.closeReasons.withLock { $0 }), open \(harness.server.openConnections)")
         #expect(!harness.closeReasons.withLock { $0 }.contains(.idleTimeout))
     }

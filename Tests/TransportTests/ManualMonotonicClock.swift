@@ -1,3 +1,4 @@
+import Foundation
 import System
 import Transport
 
@@ -10,5 +11,21 @@ final class ManualMonotonicClock: MonotonicClock {
     /// Moves the clock `milliseconds` forward.
     func advance(milliseconds: Int64) {
         current.withLock { $0 = $0.adding(milliseconds: milliseconds) }
+    }
+
+    /// Moves the clock `milliseconds` forward every 10 ms of real time while `body` runs, from a
+    /// thread of its own: for a server that must pass several deadlines in turn (a GOAWAY, then the
+    /// lingering close), the clock keeps moving even when a loaded test process seldom resumes the
+    /// test's own task.
+    func advancing<T>(milliseconds: Int64, during body: () async throws -> T) async rethrows -> T {
+        let running = LockedValue(true)
+        Thread { [self] in
+            while running.withLock({ $0 }) {
+                advance(milliseconds: milliseconds)
+                Thread.sleep(forTimeInterval: 0.010)
+            }
+        }.start()
+        defer { running.withLock { $0 = false } }
+        return try await body()
     }
 }
