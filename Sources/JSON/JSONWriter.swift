@@ -21,7 +21,7 @@ public enum JSONWriter {
         switch value {
         case .null: buffer.append(contentsOf: "null".utf8)
         case .bool(let bool): buffer.append(contentsOf: bool ? "true".utf8 : "false".utf8)
-        case .number(let number): buffer.append(contentsOf: number.text.utf8)
+        case .number(let number): buffer.append(utf8Of: number.text)
         case .string(let string): writeString(string, into: &buffer)
         case .array(let elements):
             writeContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &buffer,

@@ -76,15 +76,15 @@ public final class Logger: Sendable {
         case .text:
             clock.writeTimestamp(into: &line)
             line.append(UInt8(ascii: " "))
-            line.append(contentsOf: level.rawValue.utf8)
+            line.append(utf8Of: level.rawValue)
             line.append(UInt8(ascii: " "))
-            line.append(contentsOf: message.utf8)
+            line.append(utf8Of: message)
             for (key, value) in fields {
                 line.append(UInt8(ascii: " "))
                 line.append(literal: key)
                 line.append(UInt8(ascii: "="))
                 if case .text(let text) = value, Self.isBare(text) {
-                    line.append(contentsOf: text.utf8)
+                    line.append(utf8Of: text)
                 } else {
                     Self.writeValue(value, into: &line)
                 }

@@ -80,7 +80,7 @@ struct CompactWriter {
 
     mutating func text(_ text: String) {
         count(text.utf8.count)
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(utf8Of: text)
     }
 
     mutating func blob(_ value: [UInt8]) {
