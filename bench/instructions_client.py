@@ -3,7 +3,9 @@
 usage: instructions_client.py MODE PORT CAFILE TOKEN SIGNATURE WARMUP MEASURED ZERO_COMMAND DUMP_COMMAND
 
 MODE keepalive: 4 keep-alive connections, one request on each per round (WARMUP and MEASURED count
-rounds). MODE newconn: a new TLS connection per request, resuming the previous session. After the
+rounds). MODE h2: the same over 4 HTTP/2 connections, one stream on each per round (needs the `h2`
+package: run it with .build/venv-peers/bin/python). MODE newconn: a new TLS connection per
+request, resuming the previous session. After the
 warm-up it runs ZERO_COMMAND (callgrind_control -z), after the measured part DUMP_COMMAND, and
 prints how many requests were measured and how many new connections resumed a session (0 in
 keepalive mode).
@@ -59,6 +61,55 @@ class KeepAlive:
         return rounds * len(self.connections), 0
 
 
+class HTTP2KeepAlive:
+    """Like KeepAlive, over HTTP/2: one stream per connection and round, its DATA acknowledged."""
+
+    def __init__(self):
+        import h2.config, h2.connection
+        self.events = __import__("h2.events").events
+        context.set_alpn_protocols(["h2"])
+        self.headers = [(":method", "GET"), (":scheme", "https"), (":authority", "localhost:%d" % port), (":path", path),
+                        ("x-api-version", "1.0"), ("authorization", "Bearer " + token), ("x-signature", signature)]
+        self.connections = []
+        for _ in range(4):
+            sock = connect()
+            if sock.selected_alpn_protocol() != "h2":
+                raise SystemExit("the server did not negotiate h2 (ALPN %r)" % sock.selected_alpn_protocol())
+            session = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+            session.initiate_connection()
+            sock.sendall(session.data_to_send())
+            self.connections.append((sock, session))
+
+    def run(self, rounds):
+        for _ in range(rounds):
+            streams = []
+            for sock, session in self.connections:
+                stream = session.get_next_available_stream_id()
+                session.send_headers(stream, self.headers, end_stream=True)
+                sock.sendall(session.data_to_send())
+                streams.append(stream)
+            for (sock, session), stream in zip(self.connections, streams):
+                self.read_answer(sock, session, stream)
+        return rounds * len(self.connections), 0
+
+    def read_answer(self, sock, session, stream):
+        body, ended = b"", False
+        while not ended:
+            for event in session.receive_data(receive(sock)):
+                if isinstance(event, self.events.DataReceived) and event.stream_id == stream:
+                    body += event.data
+                    session.acknowledge_received_data(event.flow_controlled_length, stream)
+                elif isinstance(event, self.events.StreamEnded) and event.stream_id == stream:
+                    ended = True
+                elif isinstance(event, self.events.StreamReset):
+                    raise SystemExit("the server reset stream %d" % event.stream_id)
+            pending = session.data_to_send()
+            if pending:
+                sock.sendall(pending)
+        if b'"code":0' not in body:
+            raise SystemExit("unexpected answer: %r" % body)
+
+
 class NewConnection:
     session = None
 
@@ -74,7 +125,7 @@ class NewConnection:
         return count, resumed
 
 
-client = NewConnection() if mode == "newconn" else KeepAlive()
+client = {"newconn": NewConnection, "h2": HTTP2KeepAlive}.get(mode, KeepAlive)()
 client.run(warmup)
 subprocess.run(zero_command, shell=True, check=True, stdout=subprocess.DEVNULL)
 requests, resumed = client.run(measured)

@@ -5,9 +5,11 @@
 # static response (one worker, no master process, the same certificate, a buffered access log).
 # Counts do not depend on what else the machine does, unlike timings.
 #
-#   bench/request-instructions.sh [keepalive|newconn] [MEASURED]
+#   bench/request-instructions.sh [keepalive|h2|newconn] [MEASURED]
 #
 # keepalive (default): 4 keep-alive connections, MEASURED rounds of 4 requests (default 500).
+# h2: the same over 4 HTTP/2 connections, one stream each per round (nginx with `http2` on its
+# listener); the client is Python's `h2`, installed by scripts/install-python-peers.sh.
 # newconn: a new TLS connection per request, resuming the previous session (scenario 3),
 # MEASURED connections (default 500): the count then includes the handshake.
 # BENCH_PATH=/api/v1/... measures a signed GET of that path instead (a stub's, with
@@ -19,9 +21,14 @@ cd "$(dirname "$0")/.."
 readonly mode=${1:-keepalive}
 readonly measured=${2:-500}
 readonly path=${BENCH_PATH:-/api/v1/checkin}
-[[ $mode == keepalive || $mode == newconn ]] || { echo "usage: $0 [keepalive|newconn] [MEASURED]" >&2; exit 2; }
+[[ $mode == keepalive || $mode == h2 || $mode == newconn ]] || { echo "usage: $0 [keepalive|h2|newconn] [MEASURED]" >&2; exit 2; }
 command -v valgrind >/dev/null || scripts/install-dependencies.sh valgrind
 command -v nginx >/dev/null || scripts/install-dependencies.sh nginx-light
+python=python3
+if [[ $mode == h2 ]]; then
+  scripts/install-python-peers.sh
+  python=.build/venv-peers/bin/python
+fi
 swift build -c release --product countersign 2>&1 | tail -1
 
 work=$(mktemp -d /tmp/countersign-instructions-XXXXXX)
@@ -59,7 +66,7 @@ journal_settled() {
 measure() {
   local counts requests resumed dump settled
   settled=$(journal_settled "$1")
-  counts=$(python3 bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
+  counts=$($python bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
     "$settled; callgrind_control -z $server >/dev/null 2>&1" "$settled; callgrind_control -d $server >/dev/null 2>&1" "$path")
   read -r requests resumed <<<"$counts"
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
@@ -97,7 +104,7 @@ http {
   ssl_session_cache off;
   keepalive_requests 1000000;
   server {
-    listen 127.0.0.1:$port ssl;
+    listen 127.0.0.1:$port ssl$([[ $mode == h2 ]] && echo " http2");
     ssl_certificate $work/certs/server.pem;
     ssl_certificate_key $work/certs/server.key;
     default_type application/json;
@@ -112,6 +119,7 @@ wait_until_up "https://localhost:$port$path"
 read -r nginx_requests nginx_resumed nginx < <(measure nginx)
 
 connections="over 4 keep-alive connections"
+[[ $mode == h2 ]] && connections="over 4 HTTP/2 connections, one stream each at a time"
 [[ $mode == newconn ]] && connections="each on a new connection (resumed: Countersign $resumed, nginx $nginx_resumed)"
 echo "$mode: $requests requests $connections"
 printf '%-12s %14s %18s\n' server instructions "per request"

@@ -77,13 +77,13 @@ public final class HTTP2ServerSession {
     /// `headOnly` (an answer to HEAD) sends the length of the body but not the body.
     public func respond(on stream: Int32, with response: HTTPResponse, date: String, headOnly: Bool = false,
                         bodyComplete: Bool = true) {
-        guard state.streams[stream] != nil else { return }
+        guard let current = state.streams[stream] else { return }
         let code = response.status.code
         let carriesBody = code >= 200 && code != 204 && code != 304
         let length = bodyComplete ? response.body.count : response.headers["Content-Length"].flatMap { Int($0) }
         var block = HTTP2ResponseHead.block(for: response, date: date, length: carriesBody ? length : nil)
         let sendsBody = carriesBody && !headOnly && (!response.body.isEmpty || !bodyComplete)
-        state.streams[stream]?.response = OutgoingBody(bytes: sendsBody ? response.body : [], complete: bodyComplete)
+        current.response = OutgoingBody(bytes: sendsBody ? response.body : [], complete: bodyComplete)
         var provider = nghttp2_data_provider(source: nghttp2_data_source(ptr: nil), read_callback: HTTP2ServerCallbacks.readResponseBody)
         _ = withUnsafePointer(to: &provider) { provider in
             block.withFields { fields, count in
@@ -94,9 +94,9 @@ public final class HTTP2ServerSession {
 
     /// Adds `bytes` to the body of a response submitted with `bodyComplete` false; `final` ends it.
     public func appendBody(_ bytes: [UInt8], on stream: Int32, final: Bool) {
-        guard state.streams[stream] != nil else { return }
-        state.streams[stream]?.response.bytes.append(contentsOf: bytes)
-        state.streams[stream]?.response.complete = final
+        guard let current = state.streams[stream] else { return }
+        current.response.bytes.append(contentsOf: bytes)
+        current.response.complete = final
         _ = nghttp2_session_resume_data(session, stream)
     }
 

@@ -52,19 +52,18 @@ final class HTTP2ServerState {
 
     /// One decoded field of a request's header list (trailer fields are not kept).
     func received(field name: String, value: String, stream: Int32) {
-        guard streams[stream]?.dispatched == false else { return }
+        guard let current = streams[stream], !current.dispatched else { return }
         // RFC 9113 §6.5.2: each field counts its name, its value and 32 bytes.
-        streams[stream]?.add(name: name, value: value, listBytes: name.utf8.count + value.utf8.count + 32,
-                             limit: settings.maxHeaderListBytes)
+        current.add(name: name, value: value, listBytes: name.utf8.count + value.utf8.count + 32, limit: settings.maxHeaderListBytes)
     }
 
     /// A request's header list ended; with `endsStream` the request is complete.
     func headersEnded(stream: Int32, endsStream: Bool) {
         guard let current = streams[stream], !current.dispatched else { return }
         if current.headersTooLarge {
-            refuse(stream: stream, error: .headersTooLarge)
+            refuse(current, id: stream, error: .headersTooLarge)
         } else if endsStream {
-            complete(stream: stream)
+            complete(current, id: stream)
         }
     }
 
@@ -72,28 +71,27 @@ final class HTTP2ServerState {
     func received(body chunk: UnsafeBufferPointer<UInt8>, stream: Int32, session: OpaquePointer?) {
         guard let current = streams[stream], !current.dispatched else { return }
         if current.body.count + chunk.count > settings.maxBodyBytes {
-            return refuse(stream: stream, error: .bodyTooLarge)
+            return refuse(current, id: stream, error: .bodyTooLarge)
         }
         if bufferedBodyBytes + chunk.count > settings.maxBufferedBodyBytes {
-            release(stream: stream)
-            streams[stream]?.dispatched = true
+            release(current)
+            current.dispatched = true
             _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), stream, NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
             return
         }
         bufferedBodyBytes += chunk.count
-        streams[stream]?.body.append(contentsOf: chunk)
+        current.body.append(contentsOf: chunk)
     }
 
     /// The peer's DATA or trailers ended `stream`.
     func streamEnded(stream: Int32) {
         guard let current = streams[stream], !current.dispatched else { return }
-        complete(stream: stream)
+        complete(current, id: stream)
     }
 
     /// nghttp2 closed `stream` (answered, reset by either side, or the session ended).
     func closed(stream: Int32) {
-        release(stream: stream)
-        streams[stream] = nil
+        if let current = streams.removeValue(forKey: stream) { release(current) }
     }
 
     /// Copies the next piece of `stream`'s response body into `buffer` (see `OutgoingBody.read`).
@@ -102,24 +100,22 @@ final class HTTP2ServerState {
         streams[stream]?.response.read(into: buffer, length: length, flags: flags) ?? Int(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
     }
 
-    private func complete(stream: Int32) {
-        guard let current = streams[stream] else { return }
-        events.append(.request(stream: stream, current.request(withBody: true)))
-        release(stream: stream)
-        streams[stream]?.dispatched = true
+    private func complete(_ stream: HTTP2Stream, id: Int32) {
+        events.append(.request(stream: id, stream.request(withBody: true)))
+        release(stream)
+        stream.dispatched = true
     }
 
-    private func refuse(stream: Int32, error: HTTPParseError) {
-        guard let current = streams[stream] else { return }
-        events.append(.refused(stream: stream, head: current.request(withBody: false), error: error))
-        release(stream: stream)
-        streams[stream]?.dispatched = true
+    private func refuse(_ stream: HTTP2Stream, id: Int32, error: HTTPParseError) {
+        events.append(.refused(stream: id, head: stream.request(withBody: false), error: error))
+        release(stream)
+        stream.dispatched = true
     }
 
     /// Drops the request body `stream` holds.
-    private func release(stream: Int32) {
-        guard let count = streams[stream]?.body.count, count > 0 else { return }
-        bufferedBodyBytes -= count
-        streams[stream]?.body = []
+    private func release(_ stream: HTTP2Stream) {
+        guard !stream.body.isEmpty else { return }
+        bufferedBodyBytes -= stream.body.count
+        stream.body = []
     }
 }

@@ -6,15 +6,45 @@ struct HeaderBlock {
     private var bytes: [UInt8] = []
     private var spans: [(name: Range<Int>, value: Range<Int>)] = []
 
-    init() {}
+    /// An empty block with room for `fields` fields of about 32 bytes each.
+    init(fields: Int = 8) {
+        bytes.reserveCapacity(fields * 32)
+        spans.reserveCapacity(fields)
+    }
 
     /// Appends a field; the name must already be lowercase, as HTTP/2 requires.
     mutating func add(name: String, value: String) {
         let nameStart = bytes.count
-        bytes.append(contentsOf: name.utf8)
+        append(name)
+        addValue(value, nameStart: nameStart)
+    }
+
+    /// Appends a field with `name` lowercased (ASCII letters only), unless the lowercased name is
+    /// one of `omitted`. No lowercased `String` is made.
+    mutating func add(lowercasing name: String, value: String, unlessIn omitted: [[UInt8]]) {
+        let nameStart = bytes.count
+        append(name)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in nameStart..<buffer.count where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }
+        }
+        let length = bytes.count - nameStart
+        if omitted.contains(where: { $0.count == length && $0.elementsEqual(bytes[nameStart...]) }) {
+            return bytes.removeSubrange(nameStart...)
+        }
+        addValue(value, nameStart: nameStart)
+    }
+
+    private mutating func addValue(_ value: String, nameStart: Int) {
         let valueStart = bytes.count
-        bytes.append(contentsOf: value.utf8)
+        append(value)
         spans.append((nameStart..<valueStart, valueStart..<bytes.count))
+    }
+
+    /// Appends `text`'s UTF-8 in one copy when its storage is contiguous.
+    private mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     /// Calls `body` with the fields as an `nghttp2_nv` array and its length.

@@ -63,7 +63,8 @@ struct SessionPair {
         var pair = try SessionPair()
         let stream = try pair.client.submit(request(), authority: "localhost")
         try pair.exchange()
-        let response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json", "Connection": "close"], body: Array("{}".utf8))
+        let response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json", "Connection": "close", "Keep-Alive": "timeout=5",
+                                                           "X-Request-ID": "r-1", "Transfer-Encoding": "chunked"], body: Array("{}".utf8))
         pair.server.respond(on: stream, with: response, date: "Mon, 01 Jan 2024 00:00:00 GMT")
         try pair.exchange()
         let results = pair.client.takeResults()
@@ -76,7 +77,12 @@ struct SessionPair {
         #expect(answer.headers["content-type"] == "application/json")
         #expect(answer.headers["content-length"] == "2")
         #expect(answer.headers["date"] == "Mon, 01 Jan 2024 00:00:00 GMT")
-        #expect(!answer.headers.contains("connection"))
+        #expect(answer.headers["x-request-id"] == "r-1")
+        // Names leave lowercase, and HTTP/1.1's connection-specific fields stay behind (RFC 9113 §8.2.2).
+        let names = answer.headers.map(\.name)
+        #expect(names == names.map { $0.lowercased() })
+        #expect(!answer.headers.contains("connection") && !answer.headers.contains("keep-alive") && !answer.headers.contains("transfer-encoding"))
+        #expect(names.filter { $0 == "content-length" || $0 == "date" }.count == 2, "\(names)")
         #expect(!pair.server.hasOpenStreams)
     }
 
