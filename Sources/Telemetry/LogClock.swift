@@ -17,7 +17,9 @@ final class LogClock: Sendable {
         }
         buffer.append(contentsOf: prefix)
         let milliseconds = Int(now.tv_nsec / 1_000_000)
-        for divisor in [100, 10, 1] { buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / divisor % 10)) }
+        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 100))
+        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
+        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds % 10))
         buffer.append(UInt8(ascii: "Z"))
     }
 
