@@ -4,7 +4,7 @@ import CNGHTTP2
 /// pointing into it, valid for the duration of `withFields` (nghttp2 copies what it submits).
 struct HeaderBlock {
     private var bytes: [UInt8] = []
-    private var spans: [(name: Range<Int>, value: Range<Int>)] = []
+    private var spans: [(name: Range<Int>, value: Range<Int>, flags: UInt8)] = []
 
     /// An empty block with room for `fields` fields of about 32 bytes each.
     init(fields: Int = 8) {
@@ -16,12 +16,12 @@ struct HeaderBlock {
     mutating func add(name: String, value: String) {
         let nameStart = bytes.count
         append(name)
-        addValue(value, nameStart: nameStart)
+        addValue(value, nameStart: nameStart, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
     }
 
     /// Appends a field with `name` lowercased (ASCII letters only), unless the lowercased name is
     /// one of `omitted`. No lowercased `String` is made.
-    mutating func add(lowercasing name: String, value: String, unlessIn omitted: [[UInt8]]) {
+    mutating func add(lowercasing name: String, value: String, unlessIn omitted: [[UInt8]], neverIndexed: [[UInt8]]) {
         let nameStart = bytes.count
         append(name)
         bytes.withUnsafeMutableBufferPointer { buffer in
@@ -31,13 +31,14 @@ struct HeaderBlock {
         if omitted.contains(where: { $0.count == length && $0.elementsEqual(bytes[nameStart...]) }) {
             return bytes.removeSubrange(nameStart...)
         }
-        addValue(value, nameStart: nameStart)
+        let unique = neverIndexed.contains(where: { $0.count == length && $0.elementsEqual(bytes[nameStart...]) })
+        addValue(value, nameStart: nameStart, flags: unique ? UInt8(NGHTTP2_NV_FLAG_NO_INDEX.rawValue) : UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
     }
 
-    private mutating func addValue(_ value: String, nameStart: Int) {
+    private mutating func addValue(_ value: String, nameStart: Int, flags: UInt8) {
         let valueStart = bytes.count
         append(value)
-        spans.append((nameStart..<valueStart, valueStart..<bytes.count))
+        spans.append((nameStart..<valueStart, valueStart..<bytes.count, flags))
     }
 
     /// Appends `text`'s UTF-8 in one copy when its storage is contiguous.
@@ -58,7 +59,7 @@ struct HeaderBlock {
             let fields = spans.map { span in
                 nghttp2_nv(
                     name: base + span.name.lowerBound, value: base + span.value.lowerBound,
-                    namelen: span.name.count, valuelen: span.value.count, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
+                    namelen: span.name.count, valuelen: span.value.count, flags: span.flags)
             }
             return fields.withUnsafeBufferPointer { body($0.baseAddress, $0.count) }
         }

@@ -1,8 +1,10 @@
+import Foundation
+import JSON
 import Testing
 import TestSupport
 
-/// The server as curl (`--http2`) and nghttp (Debian's nghttp2-client) see it: both choose h2 by ALPN
-/// and get the same answers an HTTP/1.1 client gets.
+/// The server as curl (`--http2`), nghttp (Debian's nghttp2-client) and Python's h2 see it: they
+/// choose h2 by ALPN and get the same answers an HTTP/1.1 client gets.
 @Suite struct HTTP2InteroperabilityTests {
     let server: TestServer
 
@@ -47,5 +49,18 @@ import TestSupport
         #expect(result.status == 0, "\(result.errorOutput)")
         let answered = result.output.split(separator: "\n").filter { $0.contains(" 200 ") && $0.hasSuffix("/api/v1/ping") }
         #expect(answered.count == 20, "\(result.output)")
+    }
+
+    @Test func theRequestIDIsANeverIndexedLiteralAndTheOtherFieldsMayBeIndexed() async throws {
+        // A value no other response repeats would only churn the client's HPACK table.
+        let python = RepositoryFiles.root + "/.build/venv-peers/bin/python"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "run scripts/install-python-peers.sh first")
+        let result = try await ExternalCommand.run(python, [RepositoryFiles.root + "/Tests/Peers/h2_header_indexing.py", String(server.port),
+                                                            server.certificates.caCertificate, "/api/v1/ping"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let fields = try JSONParser.parse(Array(result.output.utf8))
+        #expect(fields["never_indexed"] == .array([.string("x-request-id")]), "\(result.output)")
+        let others = fields["others"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(Set(others) == [":status", "date", "content-type", "content-length"], "\(result.output)")
     }
 }
