@@ -21,7 +21,7 @@ struct AdminClient {
     var adminToken: String?
 
     /// A client for `server`, connecting to `host` (a loopback address unless a test says otherwise).
-    init(_ server: TestServer, host: String = "127.0.0.1", adminToken: String? = nil) throws {
+    init(_ server: some ServerUnderTest, host: String = "127.0.0.1", adminToken: String? = nil) throws {
         client = try TLSClient(host: host, port: server.port, tls: server.clientTLS(), timeoutSeconds: 10)
         self.adminToken = adminToken
     }
@@ -74,7 +74,9 @@ extension TestServer {
             configure(&configuration)
         }
     }
+}
 
+extension ServerUnderTest {
     /// Sends a request signed as the app signs it, and reads the envelope.
     func signedCall(_ method: String, _ path: String, parameters: [(String, String)] = [], token: String? = nil,
                     client: TLSClient? = nil) throws -> ReceivedEnvelope {
@@ -85,7 +87,7 @@ extension TestServer {
 
     /// Logs the demo user in and returns the token.
     func demoToken() throws -> String {
-        let login = try signedCall("POST", "/api/v1/users/login", parameters: [("phone", Self.demoPhone), ("password", Self.demoPassword)])
+        let login = try signedCall("POST", "/api/v1/users/login", parameters: [("phone", TestServer.demoPhone), ("password", TestServer.demoPassword)])
         return try #require(login.data["token"]?.stringValue)
     }
 }

@@ -65,7 +65,7 @@ import TestSupport
     }
 }
 
-extension TestServer {
+extension ServerUnderTest {
     /// The head of a signed form login, without its framing fields and the empty line that ends it:
     /// the header checks before the body's pass, so what follows decides the answer.
     func signedLoginHead(dropping dropped: String? = nil) -> String {

@@ -17,6 +17,8 @@ public final class ServerProcess: @unchecked Sendable {
 
     public let process = Process()
     public let port: Int
+    /// Every line the process has written to its standard output and error.
+    public let logs = LogCapture()
     private let output = Pipe()
 
     /// Starts `countersign serve` with `arguments` and waits (`onItsOwnThread`) for its main listener
@@ -40,8 +42,11 @@ public final class ServerProcess: @unchecked Sendable {
             if let match = collected.range(of: #""url":"https://[^"]*:(\d+)""#, options: .regularExpression) {
                 let text = collected[match]
                 port = Int(text.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
-                // Keep draining the log: a server whose stdout pipe is full blocks in write(2).
-                output.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+                // Keep draining the log: a server whose stdout pipe is full blocks in write(2). A
+                // thread of its own reads until the end of the output, when the process has exited; it
+                // holds the read end until then (a dispatch source on it, readabilityHandler, can
+                // crash the process when its FileHandle goes away with the ServerProcess).
+                Self.drain(output.fileHandleForReading, after: collected, into: logs)
                 return
             }
         }
@@ -51,6 +56,22 @@ public final class ServerProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { send(SIGKILL) }
+    }
+
+    /// Appends each line of `output`, after those of `collected`, to `logs` until the output ends.
+    private static func drain(_ output: FileHandle, after collected: String, into logs: LogCapture) {
+        Thread {
+            var pending = Array(collected.utf8)
+            while true {
+                let data = output.availableData
+                if data.isEmpty { break }
+                pending += data
+                while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    logs.append(String(decoding: pending[..<end], as: UTF8.self))
+                    pending.removeSubrange(...end)
+                }
+            }
+        }.start()
     }
 
     /// Sends `signal` to the process without waiting.
@@ -70,7 +91,6 @@ public final class ServerProcess: @unchecked Sendable {
     public func exitStatus() async -> Int32 {
         await onItsOwnThread { [self] in
             process.waitUntilExit()
-            output.fileHandleForReading.readabilityHandler = nil
             return process.terminationStatus
         }
     }

@@ -10,7 +10,7 @@ import Telemetry
 
 /// A real Countersign on an ephemeral port, with its own certificates and database in a temporary
 /// folder; tests talk TLS to it with the project's client, exactly as an app would.
-public final class TestServer: @unchecked Sendable {
+public final class TestServer: ServerUnderTest, @unchecked Sendable {
     /// The default app's secret in seed.sql.
     public static let defaultSecret = "dev-secret-please-change"
     /// A demo user from seed.sql.
@@ -63,21 +63,6 @@ public final class TestServer: @unchecked Sendable {
     /// The certificate files.
     public var certificates: CertificatePaths { server.certificates }
 
-    /// TLS settings of a well-configured app: trusts the dev CA, checks `localhost`.
-    public func clientTLS() -> TLSClientConfiguration {
-        TLSClientConfiguration(trustRootsPEMPath: certificates.caCertificate, serverName: "localhost")
-    }
-
-    /// A client connected to `port` (the main one by default).
-    public func client(port: Int? = nil, tls: TLSClientConfiguration? = nil) throws -> TLSClient {
-        try TLSClient(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: 10)
-    }
-
-    /// An HTTP/2 client (ALPN `h2`) for `port` (the main one by default).
-    public func http2Client(port: Int? = nil, tls: TLSClientConfiguration? = nil) throws -> HTTP2Client {
-        try HTTP2Client(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: 10)
-    }
-
-    /// A signer with the default app's secret.
-    public func signer() -> MobileRequestSigner { MobileRequestSigner(secret: Self.defaultSecret) }
+    /// The dev CA certificate.
+    public var caCertificatePath: String { certificates.caCertificate }
 }

@@ -27,7 +27,7 @@ import TestSupport
 
     private func attack(_ name: String, on server: HostileServer) async throws -> Outcome {
         try #require(FileManager.default.isExecutableFile(atPath: Self.python), "run scripts/install-python-peers.sh first")
-        let run = try await ExternalCommand.runInBackground(Self.python, [Self.peer, String(server.server.port), server.server.certificates.caCertificate, name])
+        let run = try await ExternalCommand.runInBackground(Self.python, [Self.peer, String(server.server.port), server.server.caCertificatePath, name])
         #expect(run.status == 0, "\(run.errorOutput)")
         let json = try JSONParser.parse(Array(run.output.utf8))
         let statuses = json["statuses"]?.objectValue?.map { $0.value.intValue ?? 0 } ?? []
@@ -53,7 +53,7 @@ import TestSupport
     }
 
     @Test func resetsWithinTheBurstAreNotAnAttack() async throws {
-        let server = try await HostileServer.start { $0.http2Limits.resetBurst = 5_000 }
+        let server = try await HostileServer.start(["--http2-reset-burst", "5000"])
         let outcome = try await attack("rapid-reset", on: server)
         #expect(outcome.goAwayCode == nil)
         #expect(!outcome.closed)
@@ -69,7 +69,7 @@ import TestSupport
 
     @Test func unreadPingAndSettingsAcknowledgementsPastTheirQueueEndTheConnection() async throws {
         // A rate out of reach, so that the queue of unread acknowledgements is the limit hit.
-        let server = try await HostileServer.start { $0.http2Limits.controlFrameBurst = 1_000_000 }
+        let server = try await HostileServer.start(["--http2-control-frame-burst", "1000000"])
         #expect(try await attack("ping-flood", on: server).closed)
         #expect(try await attack("settings-flood", on: server).closed)
         try await server.expectRecovered(from: "ping and settings floods")
@@ -88,10 +88,7 @@ import TestSupport
     }
 
     @Test func aPeerThatNeverAcknowledgesTheKeepAlivePingGetsGoAwayAndAClose() async throws {
-        let server = try await HostileServer.start {
-            $0.timeouts.pingIntervalMilliseconds = 300
-            $0.timeouts.pingTimeoutMilliseconds = 500
-        }
+        let server = try await HostileServer.start(["--http2-ping-interval", "1s", "--http2-ping-timeout", "2s"])
         let outcome = try await attack("never-acks-ping", on: server)
         #expect(outcome.pings == 1, "one PING, then the GOAWAY")
         #expect(outcome.goAwayCode == 0)
@@ -100,7 +97,7 @@ import TestSupport
     }
 
     @Test func aPeerThatAcknowledgesTheKeepAlivePingsKeepsItsConnection() async throws {
-        let server = try await HostileServer.start { $0.timeouts.pingIntervalMilliseconds = 300 }
+        let server = try await HostileServer.start(["--http2-ping-interval", "1s"])
         let outcome = try await attack("acks-pings", on: server)
         #expect(outcome.pings >= 2)
         #expect(outcome.goAwayCode == nil)
@@ -108,7 +105,7 @@ import TestSupport
     }
 
     @Test func anIdleHTTP2ConnectionEndsWithGoAway() async throws {
-        let server = try await HostileServer.start { $0.timeouts.idleMilliseconds = 500 }
+        let server = try await HostileServer.start(["--idle-timeout", "1s"])
         let outcome = try await attack("stays-idle", on: server)
         #expect(outcome.goAwayCode == 0)
         #expect(outcome.closed)
