@@ -26,8 +26,14 @@ public final class ChildServer: ServerUnderTest, @unchecked Sendable {
 
     deinit {
         process.send(SIGKILL)
-        process.process.waitUntilExit()
-        directory.remove()
+        // Reaped on a thread of its own: `waitUntilExit` spins until Foundation's child-exit handler
+        // has run on a dispatch thread, which it could never get if every pool thread were waiting
+        // here (a whole test run hung that way).
+        let (process, directory) = (process, directory)
+        Thread {
+            process.process.waitUntilExit()
+            directory.remove()
+        }.start()
     }
 
     /// The main port.
