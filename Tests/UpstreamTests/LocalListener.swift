@@ -3,7 +3,7 @@ import Glibc
 
 /// A TCP listener on 127.0.0.1 at an ephemeral port, for an upstream the test plays itself. Every
 /// blocking call on it, or on a connection it accepted, gives up after `blockingLimitSeconds`, so that
-/// a test's upstream thread ends even when the client under test never comes or never leaves.
+/// a test's upstream thread ends even when the client under test never comes or stops halfway.
 final class LocalListener: @unchecked Sendable {
     static let blockingLimitSeconds = 20
     private let descriptor: Int32
