@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "CertificatesTests", dependencies: ["Certificates", "TLS", "TestSupport"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "System"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "HTTP", "TLS", "Certificates", "System", "TestSupport", "CountersignClient"]),
-        .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "HTTP", "TLS", "System", "TestSupport"]),
+        .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "HTTP", "TLS", "Certificates", "System", "TestSupport"]),
         .testTarget(name: "AdminConsoleTests", dependencies: ["AdminConsole", "HTTP"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Store", "Signing", "HTTP", "JSON", "System", "Telemetry", "Transport", "TestSupport", "Mocking"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "CountersignServer", "CountersignClient", "HTTP2", "TLS", "Signing", "Crypto", "JSON", "HTTP", "System", "Store"]),

@@ -50,13 +50,14 @@ final class UpstreamConnection {
         }
         self.socket = socket
         self.session = session
+        let handshaking = "completing the TLS handshake with \(configuration.host):\(configuration.port)"
         while true {
             switch session.handshake() {
             case .complete:
                 return try flush(deadline: deadline)
             case .wantsMoreData:
                 try flush(deadline: deadline)
-                guard try receiveCiphertext(deadline: deadline) else {
+                guard try receiveCiphertext(deadline: deadline, waitingFor: handshaking) else {
                     close()
                     throw .tls("the upstream closed the connection during the handshake")
                 }
@@ -85,7 +86,9 @@ final class UpstreamConnection {
                 receivedAny = true
                 parser.append(plaintext)
             case .wantsMoreData:
-                if try !receiveCiphertext(deadline: deadline) { return try finishAtClose(&parser, receivedAny: receivedAny) }
+                if try !receiveCiphertext(deadline: deadline, waitingFor: "waiting for the answer") {
+                    return try finishAtClose(&parser, receivedAny: receivedAny)
+                }
             case .closed:
                 return try finishAtClose(&parser, receivedAny: receivedAny)
             case .failed(let error):
@@ -130,10 +133,11 @@ final class UpstreamConnection {
         if !out.isEmpty { try socket.send(out, deadline: deadline) }
     }
 
-    /// Feeds what the socket holds to the TLS session; false when the upstream closed.
-    private func receiveCiphertext(deadline: Instant) throws(UpstreamFailure) -> Bool {
+    /// Feeds what the socket holds to the TLS session; false when the upstream closed. A timeout
+    /// names `what` was waited for.
+    private func receiveCiphertext(deadline: Instant, waitingFor what: String) throws(UpstreamFailure) -> Bool {
         guard let session, let socket else { throw .unreachable("not connected") }
-        let count = try socket.receive(into: &readBuffer, deadline: deadline)
+        let count = try socket.receive(into: &readBuffer, deadline: deadline, waitingFor: what)
         guard count > 0 else { return false }
         readBuffer.withUnsafeBytes { session.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         return true

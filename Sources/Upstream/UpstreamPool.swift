@@ -52,7 +52,7 @@ public final class UpstreamPool: Sendable {
         for index in 0..<max(1, configuration.maxConnections) {
             do {
                 let thread = try LoopThread(name: "upstream-\(index)") { [self] in
-                    work(UpstreamConnection(configuration: configuration, context: shared.context, clock: clock))
+                    work(UpstreamConnection(configuration: configuration, context: shared.context, clock: clock), clock: clock)
                 }
                 threads.withLock { $0.append(thread) }
             } catch {
@@ -89,8 +89,8 @@ public final class UpstreamPool: Sendable {
         for worker in workers { worker.join() }
     }
 
-    private func work(_ connection: UpstreamConnection) {
-        let clock = SystemMonotonicClock()
+    /// Runs queued exchanges on `connection`, timing each on `clock`, until the pool stops.
+    private func work(_ connection: UpstreamConnection, clock: any MonotonicClock) {
         while true {
             queue.withLock { $0.idleWorkers += 1 }
             available.wait()

@@ -4,6 +4,12 @@ import System
 /// A non-blocking TCP socket whose every wait is bounded by a deadline (`poll`), so that a stalled
 /// upstream costs a worker thread at most the timeout.
 final class UpstreamSocket {
+    /// The longest single `poll` of a wait. The deadline is on the injected clock, which need not move
+    /// with real time (a test's manual clock): re-reading it after each slice ends a wait within one
+    /// slice of the clock passing the deadline, where one `poll` for the whole remaining time would
+    /// end only when that much real time had passed. A waiting worker wakes 10 times a second.
+    static let pollSliceMilliseconds: Int64 = 100
+
     private var descriptor: Int32 = -1
     private let clock: any MonotonicClock
 
@@ -63,25 +69,27 @@ final class UpstreamSocket {
         }
     }
 
-    /// Reads what arrives before `deadline` into `buffer`; 0 means the upstream closed.
-    func receive(into buffer: inout [UInt8], deadline: Instant) throws(UpstreamFailure) -> Int {
+    /// Reads what arrives before `deadline` into `buffer`; 0 means the upstream closed. A timeout
+    /// names `what` was waited for.
+    func receive(into buffer: inout [UInt8], deadline: Instant, waitingFor what: String) throws(UpstreamFailure) -> Int {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count >= 0 { return count }
             guard errno == EAGAIN || errno == EINTR else {
                 throw .unreachable("reading the answer: \(String(cString: strerror(errno)))")
             }
-            try wait(for: Int16(POLLIN), until: deadline, doing: "waiting for the answer")
+            try wait(for: Int16(POLLIN), until: deadline, doing: what)
         }
     }
 
-    /// Waits until the socket is ready for `events`, or failed or hung up (the next call says which).
+    /// Waits until the socket is ready for `events`, or failed or hung up (the next call says which),
+    /// in slices of at most `pollSliceMilliseconds`, each re-reading the clock.
     private func wait(for events: Int16, until deadline: Instant, doing what: String) throws(UpstreamFailure) {
         while true {
             let remaining = deadline.milliseconds(since: clock.now())
             guard remaining > 0 else { throw .timedOut(what) }
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&entry, 1, Int32(min(remaining, Int64(Int32.max))))
+            let ready = poll(&entry, 1, Int32(min(remaining, Self.pollSliceMilliseconds)))
             if ready < 0 && errno == EINTR { continue }
             guard ready >= 0 else { throw .unreachable("\(what): \(String(cString: strerror(errno)))") }
             if ready > 0 { return }
