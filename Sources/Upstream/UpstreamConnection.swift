@@ -22,6 +22,17 @@ final class UpstreamConnection {
     /// opened again; one that fails without an answer is retried once on a new connection, for an
     /// idempotent method only (the upstream may have acted on a POST it did not answer).
     func exchange(_ request: HTTPRequest) throws(UpstreamFailure) -> HTTPResponse {
+        do {
+            return try forward(request)
+        } catch {
+            // What the upstream sends after a failure (the answer to a request that timed out) must
+            // not be read as the next request's answer: the next exchange starts on a new connection.
+            close()
+            throw error
+        }
+    }
+
+    private func forward(_ request: HTTPRequest) throws(UpstreamFailure) -> HTTPResponse {
         var bytes: [UInt8] = []
         HTTPRequestEncoder.encode(request, into: &bytes)
         if socket?.isStale == true { close() }

@@ -14,6 +14,10 @@ final class PlayedUpstream: Sendable {
         /// Completes the TLS handshake, reads the request's head, moves `clock` on `milliseconds`
         /// (the exchange's time as the client's clock sees it), then answers 200 with `body`.
         case answers(body: String, after: Int64, on: ManualMonotonicClock)
+        /// On its first connection: reads the request's head, waits until `released` holds, then
+        /// answers 200 `late`, and `stale` to each request after it. On a second connection: answers
+        /// 200 `fresh`.
+        case answersLateThenFresh(released: LockedValue<Bool>)
     }
 
     let port: Int
@@ -27,6 +31,13 @@ final class PlayedUpstream: Sendable {
             guard let descriptor = listener.accept() else { return }
             defer { Glibc.close(descriptor) }
             let connection = PlayedConnection(descriptor: descriptor)
+            if case .answersLateThenFresh = behaviour {
+                connection.serveTLS(behaviour, tls: tls, stalling: stalling)
+                guard let second = listener.accept() else { return }
+                defer { Glibc.close(second) }
+                return PlayedConnection(descriptor: second).serveTLS(.answersLateThenFresh(released: LockedValue(true)), tls: tls,
+                                                                      stalling: LockedValue(false), body: "fresh")
+            }
             guard case .silent = behaviour else {
                 return connection.serveTLS(behaviour, tls: tls, stalling: stalling)
             }
@@ -45,17 +56,31 @@ final class PlayedUpstream: Sendable {
 private struct PlayedConnection {
     let descriptor: Int32
 
-    func serveTLS(_ behaviour: PlayedUpstream.Behaviour, tls: TLSServerConfiguration, stalling: LockedValue<Bool>) {
+    /// `body` is what `.answersLateThenFresh` answers first once released.
+    func serveTLS(_ behaviour: PlayedUpstream.Behaviour, tls: TLSServerConfiguration, stalling: LockedValue<Bool>, body late: String = "late") {
         guard let context = try? TLSContext.server(tls), let session = try? TLSConnection(context: context),
               handshake(session), readRequestHead(session) else { return }
-        if case .answers(let body, let milliseconds, let clock) = behaviour {
+        switch behaviour {
+        case .answers(let body, let milliseconds, let clock):
             clock.advance(milliseconds: milliseconds)
-            let answer = "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-            guard case .complete = session.writePlaintext(Array(answer.utf8)), flush(session) else { return }
-        } else {
+            guard answer(body, on: session) else { return }
+        case .answersLateThenFresh(let released):
+            stalling.withLock { $0 = true }
+            while !released.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.010) }
+            guard answer(late, on: session) else { return }
+            // A client that kept the connection reads `late` as the answer to its next request.
+            while readRequestHead(session), answer("stale", on: session) {}
+            return
+        case .silent, .neverAnswers:
             stalling.withLock { $0 = true }
         }
         readUntilTheClientLeaves()
+    }
+
+    private func answer(_ body: String, on session: TLSConnection) -> Bool {
+        let answer = "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        guard case .complete = session.writePlaintext(Array(answer.utf8)) else { return false }
+        return flush(session)
     }
 
     private func handshake(_ session: TLSConnection) -> Bool {

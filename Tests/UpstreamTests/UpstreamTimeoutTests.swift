@@ -94,6 +94,24 @@ import Upstream
         #expect(exchange.milliseconds == 1_234)
     }
 
+    @Test func theNextRequestAfterATimeoutIsNotAnsweredWithTheLateAnswer() async throws {
+        let released = LockedValue(false)
+        let upstream = PlayedUpstream(.answersLateThenFresh(released: released), tls: serverTLS)
+        let pool = try pool(port: upstream.port)
+        defer { pool.shutdown() }
+        let first = submitGET(to: pool)
+        #expect(await eventually(withinMilliseconds: 10_000) { upstream.hasReachedItsStall })
+        clock.advance(milliseconds: Self.answerTimeoutMilliseconds + 1)
+        #expect(await eventually(withinMilliseconds: Self.endsWithinMilliseconds) { first.withLock { $0 != nil } })
+        #expect(throws: UpstreamFailure.timedOut("waiting for the answer")) { try first.withLock { $0 }?.result.get() }
+        // The upstream answers the timed-out request now; the next request must get its own answer.
+        released.withLock { $0 = true }
+        let second = submitGET(to: pool)
+        #expect(await eventually(withinMilliseconds: 10_000) { second.withLock { $0 != nil } })
+        let answer = try #require(try second.withLock { $0 }?.result.get())
+        #expect(String(decoding: answer.body, as: UTF8.self) == "fresh")
+    }
+
     @Test func aTLSHandshakeThatNeverAnswersTimesOutWhenTheClockPassesTheConnectTimeout() async throws {
         let upstream = PlayedUpstream(.silent, tls: serverTLS)
         try await expectTimeout(port: upstream.port, after: Self.connectTimeoutMilliseconds,
