@@ -74,10 +74,15 @@ final class HostileServer {
     }
 
     /// What ends every case: the open connections come down to the `kept` ones, a signed ping on a
-    /// new connection succeeds, and memory stayed bounded. Prints the server's peak resident memory.
+    /// new connection succeeds, memory stayed bounded, and no sanitizer reported anything in the
+    /// server (its reports go to the child's output, not the test process's). Prints the server's
+    /// peak resident memory.
     func expectRecovered(from name: String, keeping kept: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         #expect(await connectionsSettle(at: kept), "\(openConnections) connections open after \(name), not \(kept)", sourceLocation: sourceLocation)
         try expectSignedPing(sourceLocation: sourceLocation)
+        let reports = server.logs.lines.filter { $0.contains("ThreadSanitizer") || $0.contains("AddressSanitizer") }
+        #expect(reports.isEmpty, "the server's sanitizer reported during \(name): \(reports.prefix(20).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
         let resident = try expectMemoryBounded(during: name, sourceLocation: sourceLocation)
         let peak = try #require(memory.peakResident())
         let sanitizer = Sanitizer.isActive ? ", under a sanitizer" : ""
