@@ -20,19 +20,22 @@ struct HeaderBlock {
     }
 
     /// Appends a field with `name` lowercased (ASCII letters only), unless the lowercased name is
-    /// one of `omitted`. No lowercased `String` is made.
+    /// one of `omitted`; one of `neverIndexed` is marked for a never-indexed literal. No lowercased
+    /// `String` is made.
     mutating func add(lowercasing name: String, value: String, unlessIn omitted: [[UInt8]], neverIndexed: [[UInt8]]) {
         let nameStart = bytes.count
         append(name)
         bytes.withUnsafeMutableBufferPointer { buffer in
             for index in nameStart..<buffer.count where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }
         }
-        let length = bytes.count - nameStart
-        if omitted.contains(where: { $0.count == length && $0.elementsEqual(bytes[nameStart...]) }) {
-            return bytes.removeSubrange(nameStart...)
-        }
-        let unique = neverIndexed.contains(where: { $0.count == length && $0.elementsEqual(bytes[nameStart...]) })
-        addValue(value, nameStart: nameStart, flags: unique ? UInt8(NGHTTP2_NV_FLAG_NO_INDEX.rawValue) : UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
+        if Self.name(from: nameStart, in: bytes, isOneOf: omitted) { return bytes.removeSubrange(nameStart...) }
+        let flags = Self.name(from: nameStart, in: bytes, isOneOf: neverIndexed) ? NGHTTP2_NV_FLAG_NO_INDEX : NGHTTP2_NV_FLAG_NONE
+        addValue(value, nameStart: nameStart, flags: UInt8(flags.rawValue))
+    }
+
+    /// Whether the name written from `start` to the end of `bytes` is one of `names`.
+    private static func name(from start: Int, in bytes: [UInt8], isOneOf names: [[UInt8]]) -> Bool {
+        names.contains { $0.count == bytes.count - start && $0.elementsEqual(bytes[start...]) }
     }
 
     private mutating func addValue(_ value: String, nameStart: Int, flags: UInt8) {
