@@ -48,7 +48,11 @@ start_countersign "$cs_port" 0 1 on --journal-size "$journal_size" --journal-byt
 countersign_pid=${pids[0]}
 sign_checkin "$cs_port" "$work/db.sqlite"
 curl -s --cacert "$certs/ca.pem" -X DELETE "https://localhost:$cs_port/__admin/requests" >/dev/null
+# The server's own count of answers by status and code, before and after: hey keeps the status of
+# its first million answers only.
+curl -s --cacert "$certs/ca.pem" "https://localhost:$cs_port/metrics" > "$work/countersign-metrics-before.txt"
 soak countersign "$cs_port" "$countersign_pid" "$work/db.journal.sqlite"
+curl -s --cacert "$certs/ca.pem" "https://localhost:$cs_port/metrics" > "$work/countersign-metrics-after.txt"
 kill "$countersign_pid"
 wait "$countersign_pid" 2>/dev/null || true
 
@@ -60,4 +64,5 @@ soak wiremock "$wiremock_port" "$wiremock_pid"
 
 python3 bench/soak_report.py "$duration" "$rate" "$journal_bytes" \
   countersign "$work/countersign-samples.tsv" "$work/countersign-hey.txt" "$work/countersign-$cs_port.log" \
+  "$work/countersign-metrics-before.txt" "$work/countersign-metrics-after.txt" \
   wiremock "$work/wiremock-samples.tsv" "$work/wiremock-hey.txt" "$work/wiremock-gc.log"
