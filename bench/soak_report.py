@@ -89,17 +89,22 @@ def mean(values):
     return statistics.mean(values) if values else float("nan")
 
 
-def report(name, samples, hey, seconds, rate):
+def report(name, samples, hey, seconds, rate, server_answers=None):
+    """server_answers: (answered, other than 200 with code 0) as the server counted them, when it can."""
     first, last = windows(samples, seconds)
     rss_first, rss_last = mean(s[1] for s in first) / 1024, mean(s[1] for s in last) / 1024
     final = next((s for s in reversed(samples) if s[3] >= 0), samples[-1])
-    failed = hey["errors"] + hey["distributed"] - hey["ok"]
+    failed = hey["errors"] + (server_answers[1] if server_answers else hey["distributed"] - hey["ok"])
     unaccounted = hey["answered"] - final[3] - final[4]
     print(f"{name}: {hey['answered']} answered ({hey['rate']:.0f} req/s achieved of {rate}), {hey['ok']} with 200, "
           f"{failed} failed, p99 {hey['p99_ms']:.1f} ms")
     if hey["distributed"] < hey["answered"]:
-        print(f"  hey keeps the status and latency of its first {hey['distributed']} answers only: 'failed' and p99 cover "
-              f"those and every error, not the {hey['answered'] - hey['distributed']} answers after them")
+        covered = "p99 covers those" if server_answers else "'failed' and p99 cover those and every error"
+        print(f"  hey keeps the status and latency of its first {hey['distributed']} answers only: {covered}, "
+              f"not the {hey['answered'] - hey['distributed']} answers after them")
+    if server_answers:
+        print(f"  the server's /metrics: {server_answers[0]} check-ins answered during the soak, {server_answers[1]} of them "
+              "other than 200 with code 0 (counted as failed)")
     if hey["summary"]:
         print("  hey printed no answers: " + " ".join(hey["summary"].split())[:300])
     if hey["rate"] < 0.98 * rate:
@@ -120,12 +125,10 @@ def main():
           "each server alone on core 0, hey on core 1; windows: first and last "
           f"{min(60, seconds // 3)} s")
     samples = read_samples(countersign_samples)
-    countersign = report("Countersign", samples, read_hey(countersign_hey), seconds, rate)
     (total_before, ok_before), (total_after, ok_after) = checkin_answers(metrics_before), checkin_answers(metrics_after)
-    not_ok = (total_after - total_before) - (ok_after - ok_before)
-    print(f"  the server's /metrics: {total_after - total_before} check-ins answered during the soak, {not_ok} of them "
-          "other than 200 with code 0")
-    countersign["failed"] = read_hey(countersign_hey)["errors"] + not_ok
+    answered = total_after - total_before
+    countersign = report("Countersign", samples, read_hey(countersign_hey), seconds, rate,
+                         server_answers=(answered, answered - (ok_after - ok_before)))
     largest = max(s[2] for s in samples)
     drops = queue_drops(server_log)
     print(f"  journal file: at most {largest / 2**20:.1f} MiB on disk (budget {budget / 2**20:.0f} MiB of entry text); "
