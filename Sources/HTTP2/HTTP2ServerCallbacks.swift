@@ -4,9 +4,9 @@ import CNGHTTP2
 enum HTTP2ServerCallbacks {
     /// Sets every callback the server uses in `callbacks`.
     static func install(in callbacks: OpaquePointer) {
-        nghttp2_session_callbacks_set_on_begin_headers_callback(callbacks) { _, frame, userData in
+        nghttp2_session_callbacks_set_on_begin_headers_callback(callbacks) { session, frame, userData in
             guard let frame, let state = state(userData), isRequestHeaders(frame) else { return 0 }
-            state.headersBegan(stream: frame.pointee.hd.stream_id)
+            state.headersBegan(stream: frame.pointee.hd.stream_id, session: session)
             return 0
         }
         nghttp2_session_callbacks_set_on_header_callback(callbacks) { _, frame, name, nameLength, value, valueLength, _, userData in
@@ -27,6 +27,16 @@ enum HTTP2ServerCallbacks {
                 // A flood: the GOAWAY is queued, and the rest of the input is not read.
                 _ = nghttp2_session_terminate_session(session, NGHTTP2_ENHANCE_YOUR_CALM.rawValue)
                 return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
+            }
+            if header.type == UInt8(NGHTTP2_GOAWAY.rawValue) {
+                state.peerWentAway = true
+                // With no stream open, nghttp2 reads nothing more from the next read on; ending the
+                // session here leaves the rest of this read unread too, so what is taken after a
+                // GOAWAY does not depend on where the input was split.
+                if nghttp2_session_want_read(session) == 0 {
+                    _ = nghttp2_session_terminate_session(session, NGHTTP2_NO_ERROR.rawValue)
+                }
+                return 0
             }
             let endsStream = header.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0
             if isRequestHeaders(frame) {

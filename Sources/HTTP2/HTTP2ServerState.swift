@@ -16,6 +16,8 @@ final class HTTP2ServerState {
     var now = Instant(nanoseconds: 0)
     /// The peer acknowledged a PING since the connection last asked.
     var pingAcknowledged = false
+    /// The peer sent GOAWAY: it is closing the connection, and no new request is taken.
+    var peerWentAway = false
     /// The peer's SETTINGS and PING frames, against `controlFrameBurst` and `controlFramesPerSecond`.
     private var controlFrames: TokenBucket
     /// The peer's RST_STREAM frames, against `resetBurst` and `resetsPerSecond` (rapid reset).
@@ -45,8 +47,13 @@ final class HTTP2ServerState {
         }
     }
 
-    /// A request's HEADERS frame began.
-    func headersBegan(stream: Int32) {
+    /// A request's HEADERS frame began; `session` refuses it (RST_STREAM, REFUSED_STREAM) after the
+    /// peer's GOAWAY, as the streams in flight finish.
+    func headersBegan(stream: Int32, session: OpaquePointer?) {
+        guard !peerWentAway else {
+            _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), stream, NGHTTP2_REFUSED_STREAM.rawValue)
+            return
+        }
         streams[stream] = HTTP2Stream()
     }
 

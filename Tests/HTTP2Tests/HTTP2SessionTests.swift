@@ -188,6 +188,50 @@ struct SessionPair {
         }
     }
 
+    /// The peer's GOAWAY (NO_ERROR, last stream 0).
+    private static let peerGoAway: [UInt8] = [0, 0, 8, 7, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 8)
+
+    /// With no stream open, the peer's GOAWAY ends the session: a request behind it is not read,
+    /// whether it arrives in the same read or the next.
+    @Test(arguments: [true, false])
+    func aPeersGoAwayWithNoStreamOpenEndsTheSessionAndNothingBehindItIsRead(inTheSameRead: Bool) throws {
+        var pair = try SessionPair()
+        try pair.exchange()
+        _ = try pair.client.submit(request(), authority: "localhost")
+        var headers: [UInt8] = []
+        try pair.client.drainOutput(into: &headers)
+        if inTheSameRead {
+            try pair.server.receive(Self.peerGoAway + headers, now: pair.now)
+        } else {
+            try pair.server.receive(Self.peerGoAway, now: pair.now)
+            try pair.server.receive(headers, now: pair.now)
+        }
+        #expect(pair.server.takeEvents().isEmpty)
+        #expect(try Self.frames(from: pair.server).allSatisfy { $0.type != 3 }, "no stream to reset")
+        #expect(pair.server.isFinished)
+    }
+
+    /// With a stream open, the peer's GOAWAY lets it finish, and a request opened after it is
+    /// refused (RST_STREAM, REFUSED_STREAM: safe to retry elsewhere).
+    @Test func afterAPeersGoAwayTheOpenStreamFinishesAndANewOneIsRefused() throws {
+        var pair = try SessionPair()
+        let open = try pair.client.submit(request(), authority: "localhost")
+        try pair.exchange()
+        _ = try pair.client.submit(request(), authority: "localhost")
+        var headers: [UInt8] = []
+        try pair.client.drainOutput(into: &headers)
+        try pair.server.receive(Self.peerGoAway + headers, now: pair.now)
+        #expect(pair.server.takeEvents().isEmpty)
+        let resets = try Self.frames(from: pair.server).filter { $0.type == 3 }
+        #expect(resets.map { Array($0.payload) } == [[0, 0, 0, 7]])
+        #expect(!pair.server.isFinished)
+        pair.server.respond(on: open, with: HTTPResponse(status: .ok), date: "d")
+        var answer: [UInt8] = []
+        try pair.server.drainOutput(into: &answer, limit: 1 << 20)
+        #expect(!answer.isEmpty)
+        #expect(pair.server.isFinished)
+    }
+
     // MARK: Rate limits, keep-alive
 
     /// `count` PING frames (flags 1: acknowledgements), then `settings` empty SETTINGS frames.
