@@ -200,6 +200,23 @@ def never_reads(tls):
     tls.sendall(frames)
 
 
+def request_behind_goaway(tls):
+    """The peer's GOAWAY (it is closing), then a request, in one write: with no stream open, nothing
+    behind the GOAWAY is read."""
+    encoder = Encoder()
+    tls.sendall(GoAwayFrame(0, last_stream_id=0).serialize()
+                + HeadersFrame(1, request_block(encoder), flags=["END_HEADERS", "END_STREAM"]).serialize())
+
+
+def goaway_with_a_stream_in_flight(tls):
+    """A request, the peer's GOAWAY, then another request, in one write (one TLS record, so the
+    server reads them together): the first is answered, the second refused."""
+    encoder = Encoder()
+    tls.sendall(HeadersFrame(1, request_block(encoder), flags=["END_HEADERS", "END_STREAM"]).serialize()
+                + GoAwayFrame(0, last_stream_id=0).serialize()
+                + HeadersFrame(3, request_block(encoder), flags=["END_HEADERS", "END_STREAM"]).serialize())
+
+
 def reading_flood(reader, frame, batch=20, most=20000):
     """`frame` again and again, `batch` at a time, each batch's acknowledgements read before the next
     leaves: a flood that a limit on queued acknowledgements never sees. Stops at the GOAWAY."""
@@ -243,7 +260,8 @@ def stays_idle(reader):
 
 
 ATTACKS = {f.__name__.replace("_", "-"): f for f in [too_many_streams, rapid_reset, continuation_flood, ping_flood,
-                                                      settings_flood, hpack_bomb, large_header_list, never_reads]}
+                                                      settings_flood, hpack_bomb, large_header_list, never_reads,
+                                                      request_behind_goaway, goaway_with_a_stream_in_flight]}
 # Peers that read while they act, and decide themselves when they are done.
 READING = {f.__name__.replace("_", "-"): f for f in [reading_ping_flood, reading_settings_flood, never_acks_ping,
                                                       acks_pings, stays_idle]}

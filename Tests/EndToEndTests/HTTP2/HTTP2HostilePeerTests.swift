@@ -59,6 +59,24 @@ import TestSupport
         #expect(!outcome.closed)
     }
 
+    @Test func nothingBehindThePeersGoAwayIsReadWhenNoStreamIsOpen() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try await attack("request-behind-goaway", on: server)
+        #expect(outcome.statuses.isEmpty && outcome.resetCodes.isEmpty, "\(outcome)")
+        #expect(outcome.goAwayCode == 0)
+        #expect(outcome.closed)
+        try await server.expectRecovered(from: "a request behind a GOAWAY")
+    }
+
+    @Test func afterThePeersGoAwayTheStreamInFlightIsAnsweredAndANewOneRefused() async throws {
+        let server = try await HostileServer.start()
+        let outcome = try await attack("goaway-with-a-stream-in-flight", on: server)
+        #expect(outcome.statuses == [200], "\(outcome)")
+        #expect(outcome.resetCodes == [7], "REFUSED_STREAM: \(outcome)")
+        #expect(outcome.closed)
+        try await server.expectRecovered(from: "a request after a GOAWAY")
+    }
+
     @Test func aContinuationFloodEndsTheConnection() async throws {
         let server = try await HostileServer.start()
         let outcome = try await attack("continuation-flood", on: server)
