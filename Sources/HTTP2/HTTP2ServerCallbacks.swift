@@ -6,8 +6,8 @@ enum HTTP2ServerCallbacks {
     static func install(in callbacks: OpaquePointer) {
         nghttp2_session_callbacks_set_on_begin_headers_callback(callbacks) { session, frame, userData in
             guard let frame, let state = state(userData), isRequestHeaders(frame) else { return 0 }
-            state.headersBegan(stream: frame.pointee.hd.stream_id, session: session)
-            return 0
+            // A refusal nghttp2 could not queue (out of memory) ends the session.
+            return state.headersBegan(stream: frame.pointee.hd.stream_id, session: session) ? 0 : Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
         }
         nghttp2_session_callbacks_set_on_header_callback(callbacks) { _, frame, name, nameLength, value, valueLength, _, userData in
             guard let frame, let state = state(userData), isRequestHeaders(frame) else { return 0 }
@@ -33,8 +33,10 @@ enum HTTP2ServerCallbacks {
                 // With no stream open, nghttp2 reads nothing more from the next read on; ending the
                 // session here leaves the rest of this read unread too, so what is taken after a
                 // GOAWAY does not depend on where the input was split.
-                if nghttp2_session_want_read(session) == 0 {
-                    _ = nghttp2_session_terminate_session(session, NGHTTP2_NO_ERROR.rawValue)
+                // (Out of memory for the GOAWAY: the session ends with an error instead.)
+                guard nghttp2_session_want_read(session) != 0
+                    || nghttp2_session_terminate_session(session, NGHTTP2_NO_ERROR.rawValue) == 0 else {
+                    return Int32(NGHTTP2_ERR_CALLBACK_FAILURE.rawValue)
                 }
                 return 0
             }

@@ -48,13 +48,13 @@ final class HTTP2ServerState {
     }
 
     /// A request's HEADERS frame began; `session` refuses it (RST_STREAM, REFUSED_STREAM) after the
-    /// peer's GOAWAY, as the streams in flight finish.
-    func headersBegan(stream: Int32, session: OpaquePointer?) {
+    /// peer's GOAWAY, as the streams in flight finish. False when the refusal could not be queued.
+    func headersBegan(stream: Int32, session: OpaquePointer?) -> Bool {
         guard !peerWentAway else {
-            _ = nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), stream, NGHTTP2_REFUSED_STREAM.rawValue)
-            return
+            return nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), stream, NGHTTP2_REFUSED_STREAM.rawValue) == 0
         }
         streams[stream] = HTTP2Stream()
+        return true
     }
 
     /// One decoded field of a request's header list (trailer fields are not kept).
