@@ -56,65 +56,43 @@ public final class Logger: Sendable {
     /// Field names are literals of the caller's code (printable ASCII, no quote or backslash) and
     /// are written as they are.
     public func log(_ level: LogLevel, _ message: String, _ fields: [(StaticString, LogValue)] = []) {
-        let size = buffer.append { line in render(level, message, fields, into: &line) }
+        log(level, message) { line in
+            for (name, value) in fields { line.add(name, value) }
+        }
+    }
+
+    /// Logs `message` with the fields `addFields` adds, written straight into the line (the
+    /// request path's way: no array of fields is made).
+    public func log(_ level: LogLevel, _ message: String, fields addFields: (inout LogFields) -> Void) {
+        let size = buffer.append { line in
+            var fields = LogFields(format: format, continuing: &line)
+            start(level, message, into: &fields.bytes)
+            addFields(&fields)
+            fields.finish(into: &line)
+        }
         if level != .info || size >= Self.flushThresholdBytes { flush() }
     }
 
     /// Writes every buffered line now.
     public func flush() { buffer.flush() }
 
-    /// Appends the line, without its newline, to `line`.
-    private func render(_ level: LogLevel, _ message: String, _ fields: [(StaticString, LogValue)], into line: inout [UInt8]) {
+    /// Appends the line's time, level and message to `line`: in JSON, the object's first members,
+    /// left open for the fields.
+    private func start(_ level: LogLevel, _ message: String, into line: inout [UInt8]) {
         switch format {
         case .json:
-            JSONObjectWriter.write(into: &line) { object in
-                object.add("time", verbatimString: clock.writeTimestamp)
-                object.add("level", string: level.rawValue)
-                object.add("msg", string: message)
-                for (key, value) in fields { Self.add(key, value, to: &object) }
-            }
+            line.append(literal: "{\"time\":\"")
+            clock.writeTimestamp(into: &line)
+            line.append(literal: "\",\"level\":")
+            JSONWriter.writeString(level.rawValue, into: &line)
+            line.append(literal: ",\"msg\":")
+            JSONWriter.writeString(message, into: &line)
         case .text:
             clock.writeTimestamp(into: &line)
             line.append(UInt8(ascii: " "))
             line.append(utf8Of: level.rawValue)
             line.append(UInt8(ascii: " "))
             line.append(utf8Of: message)
-            for (key, value) in fields {
-                line.append(UInt8(ascii: " "))
-                line.append(literal: key)
-                line.append(UInt8(ascii: "="))
-                if case .text(let text) = value, Self.isBare(text) {
-                    line.append(utf8Of: text)
-                } else {
-                    Self.writeValue(value, into: &line)
-                }
-            }
         }
-    }
-
-    /// Adds the member `key` with `value`, written as `writeValue` writes it.
-    private static func add(_ key: StaticString, _ value: LogValue, to object: inout JSONObjectWriter) {
-        switch value {
-        case .text(let text): object.add(key, string: text)
-        case .integer(let integer): object.add(key, integer: integer)
-        case .thousandths(let measure): object.add(key, thousandths: measure)
-        case .json(let json): object.add(key, json)
-        }
-    }
-
-    /// Writes `value` as JSON: text quoted, numbers in decimal.
-    private static func writeValue(_ value: LogValue, into line: inout [UInt8]) {
-        switch value {
-        case .text(let text): JSONWriter.writeString(text, into: &line)
-        case .integer(let integer): JSONWriter.writeInteger(integer, into: &line)
-        case .thousandths(let measure): JSONWriter.writeThousandths(measure, into: &line)
-        case .json(let json): JSONWriter.write(json, into: &line)
-        }
-    }
-
-    /// Whether a text-format value can be printed without quotes (logfmt): non-empty, with no
-    /// space, quote, `=` or control character. Other values are written as JSON strings.
-    private static func isBare(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }
     }
 }

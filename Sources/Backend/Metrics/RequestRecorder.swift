@@ -73,17 +73,16 @@ struct RequestRecorder {
 
     /// Logs the request's line (status nil: no answer was sent; code nil: no envelope).
     private func log(_ request: HTTPRequest, requestID: String, status: Int?, code: Int?, latency: Double, connection: ConnectionInfo) {
-        var fields: [(StaticString, LogValue)] = []
-        fields.reserveCapacity(8)
-        fields.append(("request_id", .text(requestID)))
-        fields.append(("method", .text(request.method)))
-        fields.append(("path", .text(request.path)))
-        if let status { fields.append(("status", .integer(Int64(status)))) }
-        if let code { fields.append(("code", .integer(Int64(code)))) }
-        fields.append(("latency_ms", .thousandths(latency)))
-        fields.append(("peer", .text(connection.peerHost)))
-        if let subject = connection.clientSubject { fields.append(("client_subject", .text(subject))) }
-        environment.logger.log(.info, "request", fields)
+        environment.logger.log(.info, "request") { line in
+            line.add("request_id", text: requestID)
+            line.add("method", text: request.method)
+            line.add("path", text: request.path)
+            if let status { line.add("status", integer: Int64(status)) }
+            if let code { line.add("code", integer: Int64(code)) }
+            line.add("latency_ms", thousandths: latency)
+            line.add("peer", text: connection.peerHost)
+            if let subject = connection.clientSubject { line.add("client_subject", text: subject) }
+        }
     }
 
     /// Counts an answered request in this loop's shard (`latency` in milliseconds).
