@@ -19,6 +19,8 @@ final class Connection {
     /// Ciphertext the socket did not take yet, from `pendingOffset` on.
     var pendingCiphertext: [UInt8] = []
     var pendingOffset = 0
+    /// Whether epoll reports this socket's writability (see `watchWritability()`).
+    private var watchesWritability = false
     /// The HTTP/2 session, when the handshake chose `h2`; nil for HTTP/1.1.
     var http2: HTTP2ServerSession?
     /// HTTP/2 streams whose answer a fault holds back (a delay, a slow body).
@@ -297,10 +299,25 @@ final class Connection {
                 run(machine.socketFailed())
                 return bytes.count - offset
             }
-            guard case .done(let count) = result else { break }
+            guard case .done(let count) = result else {
+                watchWritability()
+                break
+            }
             position += count
         }
         return position - offset
+    }
+
+    /// Has the loop report when the socket takes writes again, from the first write that would block
+    /// on (the registration is then left as it is).
+    private func watchWritability() {
+        guard !watchesWritability else { return }
+        watchesWritability = true
+        do {
+            try loop.watchWritability(of: socket.descriptor)
+        } catch {
+            run(machine.socketFailed())
+        }
     }
 
     /// After the last response of a `Connection: close` exchange, or a TLS alert, is written: close_notify

@@ -26,16 +26,28 @@ final class Epoll {
 
     deinit { _ = Glibc.close(descriptor) }
 
-    /// Watches `fileDescriptor` for reads and writes, edge-triggered: each registration is made once
-    /// and never modified, and the owner reads or writes until the call would block.
+    /// Watches `fileDescriptor` for reads, edge-triggered (the owner reads until the call would
+    /// block) or, for a listener or the wake-up descriptor, level-triggered. Writability is watched
+    /// only from `watchWritability(of:)` on: a new socket is writable at once, and being told so
+    /// would cost its connection an empty wake-up.
     func register(_ fileDescriptor: Int32, edgeTriggered: Bool = true) throws(SystemCallError) {
+        try control(EPOLL_CTL_ADD, "epoll_ctl(ADD)", fileDescriptor,
+                    flags: EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (edgeTriggered ? EPOLLET.rawValue : 0))
+    }
+
+    /// Watches the edge-triggered `fileDescriptor` for writes too, from now on: called once its
+    /// owner's write would block. If it became writable in between, the next wait says so.
+    func watchWritability(of fileDescriptor: Int32) throws(SystemCallError) {
+        try control(EPOLL_CTL_MOD, "epoll_ctl(MOD)", fileDescriptor,
+                    flags: EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue)
+    }
+
+    private func control(_ operation: Int32, _ name: String, _ fileDescriptor: Int32, flags: UInt32) throws(SystemCallError) {
         var event = epoll_event()
-        var flags = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-        if edgeTriggered { flags |= EPOLLOUT.rawValue | EPOLLET.rawValue }
         event.events = flags
         event.data.fd = fileDescriptor
         let descriptor = self.descriptor
-        try blockingSystemCall("epoll_ctl(ADD)") { epoll_ctl(descriptor, EPOLL_CTL_ADD, fileDescriptor, &event) }
+        try blockingSystemCall(name) { epoll_ctl(descriptor, operation, fileDescriptor, &event) }
     }
 
     /// Stops watching `fileDescriptor` (closing it also does that).

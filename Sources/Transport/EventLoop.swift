@@ -161,6 +161,11 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Reports `descriptor`'s writability from now on (a connection's write would block); loop thread only.
+    func watchWritability(of descriptor: Int32) throws(SystemCallError) {
+        try epoll.watchWritability(of: descriptor)
+    }
+
     /// Forgets a closed connection; called by the connection itself.
     func connectionClosed(_ connection: Connection, descriptor: Int32) {
         guard case .connection = registrations[descriptor] else { return }
@@ -175,7 +180,7 @@ final class EventLoop: @unchecked Sendable {
             wakeup.drain()
             for task in inbox.withLock({ tasks in defer { tasks.removeAll() }; return tasks }) { task() }
         case .listener(let socket, let configuration):
-            acceptAll(from: socket, configuration: configuration)
+            acceptOne(from: socket, configuration: configuration)
         case .connection(let connection):
             connection.handle(readiness)
         case nil:
@@ -183,35 +188,33 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func acceptAll(from listener: Socket, configuration: ListenerConfiguration) {
-        while !stopping {
-            let accepted: (Socket, SocketAddress)?
-            do {
-                accepted = try listener.accept()
-            } catch {
-                // EMFILE, ENFILE, ENOBUFS, ECONNABORTED: this connection is lost; keep serving the others.
-                return
-            }
-            guard let (socket, peer) = accepted else { return }
-            guard counter.admit(limit: self.configuration.maxConnections) else {
+    /// Accepts one connection: the listener is level-triggered, so the next wait reports it again
+    /// while more are waiting, and a lone connection costs no `accept4` that fails with `EAGAIN`.
+    private func acceptOne(from listener: Socket, configuration: ListenerConfiguration) {
+        guard !stopping else { return }
+        let accepted: (Socket, SocketAddress)?
+        do {
+            accepted = try listener.accept()
+        } catch {
+            // EMFILE, ENFILE, ENOBUFS, ECONNABORTED: this connection is lost; keep serving the others.
+            return
+        }
+        guard let (socket, peer) = accepted else { return }
+        guard counter.admit(limit: self.configuration.maxConnections) else { return socket.close() }
+        do {
+            let connection = try Connection(
+                socket: socket, tls: TLSConnection(context: configuration.tls.current), loop: self,
+                info: ConnectionInfo(id: connectionIDs.next(), peer: peer, listenerName: configuration.name))
+            let descriptor = socket.descriptor
+            registrations[descriptor] = .connection(connection)
+            connectionCount += 1
+            try epoll.register(descriptor)
+        } catch {
+            if case .connection(let connection) = registrations[socket.descriptor] {
+                connection.close(.socketFailed)
+            } else {
                 socket.close()
-                continue
-            }
-            do {
-                let connection = try Connection(
-                    socket: socket, tls: TLSConnection(context: configuration.tls.current), loop: self,
-                    info: ConnectionInfo(id: connectionIDs.next(), peer: peer, listenerName: configuration.name))
-                let descriptor = socket.descriptor
-                registrations[descriptor] = .connection(connection)
-                connectionCount += 1
-                try epoll.register(descriptor)
-            } catch {
-                if case .connection(let connection) = registrations[socket.descriptor] {
-                    connection.close(.socketFailed)
-                } else {
-                    socket.close()
-                    counter.release()
-                }
+                counter.release()
             }
         }
     }

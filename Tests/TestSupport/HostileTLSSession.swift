@@ -45,6 +45,24 @@ public final class HostileTLSSession {
         return socket.send(drainCiphertext())
     }
 
+    /// Reads from the socket until some plaintext is decrypted, and returns it: empty when the
+    /// server ended the session or closed, nil when nothing came before the socket's timeout.
+    public func receivePlaintext() -> [UInt8]? {
+        var plaintext: [UInt8] = []
+        while true {
+            switch connection.readPlaintext(into: &plaintext) {
+            case .bytesRead:
+                return plaintext
+            case .closed, .failed:
+                return []
+            case .wantsMoreData:
+                guard let bytes = socket.receive() else { return nil }
+                guard !bytes.isEmpty else { return [] }
+                connection.receiveCiphertext(bytes)
+            }
+        }
+    }
+
     private func drainCiphertext() -> [UInt8] {
         var bytes: [UInt8] = []
         _ = connection.drainCiphertext(into: &bytes)
