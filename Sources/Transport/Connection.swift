@@ -21,6 +21,8 @@ final class Connection {
     var pendingOffset = 0
     /// Whether epoll reports this socket's writability (see `watchWritability()`).
     private var watchesWritability = false
+    /// Whether close_notify was queued (see `queueCloseNotify()`).
+    private var closeNotifyQueued = false
     /// The HTTP/2 session, when the handshake chose `h2`; nil for HTTP/1.1.
     var http2: HTTP2ServerSession?
     /// HTTP/2 streams whose answer a fault holds back (a delay, a slow body).
@@ -237,6 +239,8 @@ final class Connection {
             }
             if case .failed = result { return close(.tlsFailed) }
         }
+        // After an HTTP/1.1 connection's last answer, close_notify goes out in the same write.
+        if http2 == nil, machine.isClosingAfterFlush { queueCloseNotify() }
         if pendingCiphertext.isEmpty {
             let drained = loop.withOutgoingCiphertext { ciphertext in
                 let written = drainAndWrite(into: &ciphertext)
@@ -286,6 +290,13 @@ final class Connection {
         run(machine.outputFlushed(now: loop.clock.now()))
     }
 
+    /// Queues the session's close_notify (once; nothing before the handshake is complete).
+    private func queueCloseNotify() {
+        guard !closeNotifyQueued else { return }
+        closeNotifyQueued = true
+        tls.shutdown()
+    }
+
     /// Writes `bytes[offset...]` until the socket would block; returns how many were written.
     private func write(_ bytes: [UInt8], from offset: Int) -> Int {
         var position = offset
@@ -324,7 +335,7 @@ final class Connection {
     /// (when a session is up), shut the write side, and linger until the peer closes, `deadline` passes
     /// or too many bytes arrive.
     private func linger(until deadline: Instant) {
-        tls.shutdown()
+        queueCloseNotify()
         _ = loop.withOutgoingCiphertext { drainAndWrite(into: &$0) }
         _ = Glibc.shutdown(socket.descriptor, Int32(SHUT_WR))
         // Weak: a connection the peer closes at once is released at once, not when the deadline passes

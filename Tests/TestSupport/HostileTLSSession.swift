@@ -7,6 +7,8 @@ public final class HostileTLSSession {
     /// The TCP connection under the session, for writing bytes that bypass TLS.
     public let socket: HostileSocket
     private let connection: TLSConnection
+    /// Whether the server ended the session with close_notify (seen by `receivePlaintext()`).
+    public private(set) var receivedCloseNotify = false
 
     /// Completes a handshake over `socket`, trusting the CA at `trustRootsPEMPath`.
     public init(over socket: HostileSocket, trustRootsPEMPath: String) throws {
@@ -53,7 +55,10 @@ public final class HostileTLSSession {
             switch connection.readPlaintext(into: &plaintext) {
             case .bytesRead:
                 return plaintext
-            case .closed, .failed:
+            case .closed:
+                receivedCloseNotify = true
+                return []
+            case .failed:
                 return []
             case .wantsMoreData:
                 guard let bytes = socket.receive() else { return nil }

@@ -25,4 +25,20 @@ import TestSupport
         #expect(await eventually(withinMilliseconds: 10_000) { harness.server.openConnections == 0 })
         #expect(harness.closeReasons.withLock { $0 } == [.lastResponse])
     }
+
+    /// The answer to `Connection: close` is followed by close_notify (queued with the answer, so that
+    /// both go out in one write), then the server closes.
+    @Test func theLastAnswerIsFollowedByCloseNotify() throws {
+        let harness = try TransportHarness()
+        let socket = try HostileSocket(port: harness.port)
+        let session = try HostileTLSSession(over: socket, trustRootsPEMPath: harness.paths.caCertificate)
+        var request: [UInt8] = []
+        HTTPRequestEncoder.encode(TransportHarness.get("/last", headers: [("Connection", "close")]), into: &request)
+        session.sendPlaintext(request)
+        var received: [UInt8] = []
+        while let plaintext = session.receivePlaintext(), !plaintext.isEmpty { received += plaintext }
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
+        #expect(session.receivedCloseNotify, "the session ended without close_notify")
+        #expect(socket.serverCloses())
+    }
 }
