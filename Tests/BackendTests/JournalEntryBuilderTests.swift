@@ -157,3 +157,21 @@ import Transport
         #expect(try JSONParser.parse(JournalEntry.json(stored: builder.row(for: record(request, latency: 1)).entry))["answer"] == nil)
     }
 }
+
+private extension JournalEntry {
+    /// The entry in its stored form, written as the journal's writer writes a request's.
+    func encoded() -> [UInt8] {
+        var writer = CompactWriter(capacity: 128 + path.utf8.count + parameters.count + (diagnosis?.count ?? 0))
+        writer.entry(
+            requestID: requestID, timeMilliseconds: timeMilliseconds, method: method, path: path, protocolName: protocolName,
+            headers: { writer in
+                writer.count(headers.count)
+                for header in headers { writer.header(name: header.name, value: header.value) }
+            },
+            headerNames: { $0.texts(headerNames) }, parameters: parameters, verdict: verdict, numericArrays: numericArrays,
+            nearMisses: nearMisses, diagnosis: diagnosis, httpStatus: httpStatus, code: code,
+            latencyMilliseconds: latencyMilliseconds, clientSubject: clientSubject, proxied: proxied,
+            contentType: contentType, answer: answer)
+        return writer.bytes
+    }
+}

@@ -9,36 +9,6 @@ extension JournalEntry {
     /// The first byte of an entry in this form.
     static let compactFormat: UInt8 = 1
 
-    /// The entry in its stored form.
-    func encoded() -> [UInt8] {
-        var writer = CompactWriter(capacity: 128 + path.utf8.count + parameters.count + (diagnosis?.count ?? 0))
-        writer.bytes.append(Self.compactFormat)
-        writer.text(requestID)
-        writer.integer(timeMilliseconds)
-        writer.text(method)
-        writer.text(path)
-        writer.text(protocolName)
-        writer.count(headers.count)
-        for header in headers {
-            writer.text(header.name)
-            writer.text(header.value)
-        }
-        writer.texts(headerNames)
-        writer.blob(parameters)
-        writer.text(verdict)
-        writer.texts(numericArrays)
-        writer.optional(nearMisses) { $0.blob($1) }
-        writer.optional(diagnosis) { $0.blob($1) }
-        writer.optional(httpStatus) { $0.integer($1) }
-        writer.optional(code) { $0.integer($1) }
-        writer.bits(latencyMilliseconds.bitPattern)
-        writer.optional(clientSubject) { $0.text($1) }
-        writer.optional(proxied) { $0.blob($1) }
-        writer.optional(contentType) { $0.text($1) }
-        writer.optional(answer) { $0.blob($1) }
-        return writer.bytes
-    }
-
     /// The entry `stored` holds, or nil when it is not one in this form (or is cut short).
     init?(stored: [UInt8]) {
         var reader = CompactReader(stored)
@@ -68,6 +38,45 @@ struct CompactWriter {
     init(capacity: Int) {
         bytes = []
         bytes.reserveCapacity(capacity)
+    }
+
+    /// Writes a whole `JournalEntry` (its fields as parameters, in the order `JournalEntry(stored:)`
+    /// reads them). `headers` writes the count of signed headers, then each with `header(name:value:)`;
+    /// `headerNames` writes the list of names. The journal's writer calls it with what the request
+    /// holds, so that no entry is built and freed per request.
+    mutating func entry(
+        requestID: String, timeMilliseconds: Int64, method: String, path: String, protocolName: String,
+        headers: (inout CompactWriter) -> Void, headerNames: (inout CompactWriter) -> Void, parameters: [UInt8],
+        verdict: String, numericArrays: [String], nearMisses: [UInt8]?, diagnosis: [UInt8]?, httpStatus: Int64?,
+        code: Int64?, latencyMilliseconds: Double, clientSubject: String?, proxied: [UInt8]?, contentType: String?,
+        answer: [UInt8]?
+    ) {
+        bytes.append(JournalEntry.compactFormat)
+        text(requestID)
+        integer(timeMilliseconds)
+        text(method)
+        text(path)
+        text(protocolName)
+        headers(&self)
+        headerNames(&self)
+        blob(parameters)
+        text(verdict)
+        texts(numericArrays)
+        optional(nearMisses) { $0.blob($1) }
+        optional(diagnosis) { $0.blob($1) }
+        optional(httpStatus) { $0.integer($1) }
+        optional(code) { $0.integer($1) }
+        bits(latencyMilliseconds.bitPattern)
+        optional(clientSubject) { $0.text($1) }
+        optional(proxied) { $0.blob($1) }
+        optional(contentType) { $0.text($1) }
+        optional(answer) { $0.blob($1) }
+    }
+
+    /// One signed header of an entry.
+    mutating func header(name: String, value: String) {
+        text(name)
+        text(value)
     }
 
     mutating func count(_ value: Int) {

@@ -1,8 +1,8 @@
-/// One journal entry as the writer stores it: what the admin API shows of a request, with every
-/// secret, password and whole token already hidden (`JournalEntryBuilder` does that), in the
-/// compact form of `JournalEntry+Coding.swift`. It becomes JSON only when it is read
-/// (`JournalEntry+JSON.swift`), so that the writer, which stores every request, spends nothing
-/// on a text nobody may ask for.
+/// One journal entry as it is read back: what the admin API shows of a request, with every
+/// secret, password and whole token already hidden (`JournalEntryBuilder` does that). The writer
+/// stores it in the compact form of `JournalEntry+Coding.swift`, written straight from the request
+/// (`CompactWriter.entry`), and it becomes JSON only when it is read (`JournalEntry+JSON.swift`),
+/// so that the writer, which stores every request, spends nothing on a text nobody may ask for.
 struct JournalEntry: Equatable {
     /// A signed header present in the request, in its configured spelling.
     struct Header: Equatable {

@@ -43,14 +43,21 @@ public struct JournalEntryBuilder: Sendable {
         let parameters = self.parameters(of: request, hiding: &hiddenTexts)
         let hidden = hiddenTexts.filter { !$0.isEmpty }
         let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: SensitiveValues.marker) } + secretReplacements
-        let entry = JournalEntry(
+        let parametersText = Self.text(parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
+        let diagnosis = record.diagnosis.map { Self.text(Self.boundedMembers(Self.redacting($0.journalJSON, replacements))) }
+        // Written straight from the request, in the compact form (`JournalEntry(stored:)` reads it).
+        var writer = CompactWriter(capacity: 256 + request.path.utf8.count + parametersText.count + (diagnosis?.count ?? 0))
+        writer.entry(
             requestID: record.requestID, timeMilliseconds: record.timeMilliseconds, method: request.method,
             path: request.path, protocolName: request.version.protocolName,
-            headers: headers(of: request, replacements), headerNames: request.headers.map(\.name),
-            parameters: Self.text(parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements))),
-            verdict: record.verdict.rawValue, numericArrays: record.numericArrays,
+            headers: { writeHeaders(of: request, replacements, into: &$0) },
+            headerNames: { writer in
+                writer.count(request.headers.count)
+                for field in request.headers { writer.text(field.name) }
+            },
+            parameters: parametersText, verdict: record.verdict.rawValue, numericArrays: record.numericArrays,
             nearMisses: record.nearMisses.isEmpty ? nil : Self.text(Self.bounded(.array(record.nearMisses.map(JSONValue.string)))),
-            diagnosis: record.diagnosis.map { Self.text(Self.boundedMembers(Self.redacting($0.journalJSON, replacements))) },
+            diagnosis: diagnosis,
             httpStatus: record.httpStatus.map(Int64.init), code: record.code.map(Int64.init),
             latencyMilliseconds: record.latencyMilliseconds, clientSubject: record.clientSubject,
             proxied: record.proxied.map { Self.text($0.json) },
@@ -58,20 +65,22 @@ public struct JournalEntryBuilder: Sendable {
             contentType: request.headers[Self.contentType],
             answer: record.answer.map { Self.text(Self.json(of: $0, replacements)) })
         return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
-                          verdict: record.verdict.rawValue, entry: entry.encoded())
+                          verdict: record.verdict.rawValue, entry: writer.bytes)
     }
 
-    /// The signed headers present, in their configured spelling; `Authorization` shortened.
-    private func headers(of request: HTTPRequest, _ replacements: [TextReplacement]) -> [JournalEntry.Header] {
-        var headers: [JournalEntry.Header] = []
-        headers.reserveCapacity(signedHeaders.count)
+    /// Writes the signed headers present, in their configured spelling, `Authorization` shortened:
+    /// their count, then each.
+    private func writeHeaders(of request: HTTPRequest, _ replacements: [TextReplacement], into writer: inout CompactWriter) {
+        // Counted first (the count comes before them): a filtered array would cost more than the lookups.
+        var present = 0
+        for signed in signedHeaders where request.headers[signed.lookup] != nil { present += 1 }
+        writer.count(present)
         for signed in signedHeaders {
             guard var value = request.headers[signed.lookup] else { continue }
             if signed.isAuthorization { value = CanonicalRequest.masked(authorization: value) }
             for replacement in replacements { value = replacement.apply(to: value) }
-            headers.append(JournalEntry.Header(name: signed.lookup.name, value: value))
+            writer.header(name: signed.lookup.name, value: value)
         }
-        return headers
     }
 
     private static func text(_ value: JSONValue) -> [UInt8] {
