@@ -13,6 +13,11 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         members = pairs.map { (key: $0.0, value: $0.1) }
     }
 
+    /// An object with `members`, in this order, taken as they are (no copy is made).
+    public init(members: [Element]) {
+        self.members = members
+    }
+
     /// An object with the literal's members, in source order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)

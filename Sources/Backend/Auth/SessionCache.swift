@@ -15,8 +15,26 @@ struct SessionCache {
         let expiresAt: Int64
     }
 
+    /// A bearer token as a key: compared whole, hashed by its length and its first and last eight
+    /// bytes. Hashing all of a 64-character token cost more than the rest of the lookup; tokens are
+    /// random (only a token the database knows is ever cached), so their ends tell them apart.
+    private struct TokenKey: Hashable {
+        let token: Substring
+
+        func hash(into hasher: inout Hasher) {
+            var token = token
+            token.withUTF8 { bytes in
+                let raw = UnsafeRawBufferPointer(bytes)
+                hasher.combine(raw.count)
+                guard raw.count >= 8 else { return hasher.combine(bytes: raw) }
+                hasher.combine(raw.loadUnaligned(as: UInt64.self))
+                hasher.combine(raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
+            }
+        }
+    }
+
     /// Keyed by the bearer token itself: the point is not to hash it.
-    private var entries: [Substring: Entry] = [:]
+    private var entries: [TokenKey: Entry] = [:]
     /// The content the entries were read from.
     private var stamp: ContentStamp?
 
@@ -28,13 +46,13 @@ struct SessionCache {
             stamp = current
             return nil
         }
-        guard let entry = entries[token], now < entry.expiresAt else { return nil }
+        guard let entry = entries[TokenKey(token: token)], now < entry.expiresAt else { return nil }
         return entry.session
     }
 
     /// Keeps `session`, looked up under the stamp last given to `session(for:current:now:)`.
     mutating func insert(_ session: Session, for token: Substring, expiresAt: Int64) {
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[token] = Entry(session: session, expiresAt: expiresAt)
+        entries[TokenKey(token: token)] = Entry(session: session, expiresAt: expiresAt)
     }
 }

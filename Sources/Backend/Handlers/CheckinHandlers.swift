@@ -18,7 +18,7 @@ enum CheckinHandlers {
             recent = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: session.user.id, limit: streakWindowDays) }
             session.recentCheckins = recent
         }
-        return .object(JSONObject([
+        return .object(JSONObject(members: [
             ("can_checkin", .bool(recent.days.first.map { $0 != today.description } ?? true)),
             ("streak", .number(JSONNumber(Int64(streak(days: recent.days, today: today))))),
             ("last_checkin_at", recent.lastCheckinAt.map { .number(JSONNumber($0)) } ?? .null),

@@ -124,7 +124,8 @@ struct APIPipeline {
     /// Required headers and version: 10001 naming the first required header that is missing;
     /// 10002 for a version not supported.
     private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
-        if let versionHeader = headerLookups.version, request.headers[versionHeader] == nil {
+        let version = headerLookups.version.flatMap { request.headers[$0] }
+        if let versionHeader = headerLookups.version, version == nil {
             throw APIError(.missingHeader(versionHeader.name))
         }
         let hasSignature = request.headers[headerLookups.signature] != nil
@@ -134,9 +135,10 @@ struct APIPipeline {
         if hasSignature, let missing = replayGuard?.missingHeader(in: request.headers) {
             throw APIError(.missingHeader(missing))
         }
-        if let versionHeader = headerLookups.version, let version = request.headers[versionHeader],
-           !settings.supportedVersions.contains(version.trimmedHeaderValue) {
-            throw APIError(.unsupportedVersion(version.trimmedHeaderValue))
+        // Trimmed only when the version as sent is not one: almost none has spaces around it.
+        if let version, !settings.supportedVersions.contains(version) {
+            let trimmed = version.trimmedHeaderValue
+            guard settings.supportedVersions.contains(trimmed) else { throw APIError(.unsupportedVersion(trimmed)) }
         }
     }
 
