@@ -67,4 +67,21 @@ import TestSupport
             #expect(cache.session(for: "one-more", current: stamp, now: Self.now) != nil)
         }
     }
+
+    /// Sessions are found by a hash of the token's length and ends only; the whole token decides.
+    @Test func tokensThatShareTheirEndsAreDifferentSessions() throws {
+        try Self.withStores { store, _, user in
+            var cache = SessionCache()
+            let stamp = try store.contentStamp()
+            let first = "abcdefgh" + String(repeating: "1", count: 48) + "stuvwxyz"
+            let second = "abcdefgh" + String(repeating: "2", count: 48) + "stuvwxyz"
+            _ = cache.session(for: Substring(first), current: stamp, now: Self.now)
+            cache.insert(Session(user: user, tokenHash: "first"), for: Substring(first), expiresAt: Self.now + 10)
+            #expect(cache.session(for: Substring(second), current: stamp, now: Self.now) == nil)
+            cache.insert(Session(user: user, tokenHash: "second"), for: Substring(second), expiresAt: Self.now + 10)
+            #expect(cache.session(for: Substring(first), current: stamp, now: Self.now)?.tokenHash == "first")
+            #expect(cache.session(for: Substring(second), current: stamp, now: Self.now)?.tokenHash == "second")
+            #expect(cache.session(for: "short", current: stamp, now: Self.now) == nil)
+        }
+    }
 }

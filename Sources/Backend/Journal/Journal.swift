@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import JSON
 import Store
 import System
@@ -9,7 +10,8 @@ import Transport
 ///
 /// Each event loop appends raw records to its own `JournalQueue`. One writer thread wakes every
 /// `flushIntervalMilliseconds` (or at once when the admin API asks), turns the waiting records
-/// into entries and stores them in one transaction, keeping the newest entries within its
+/// into entries and stores them in short transactions, yielding its core between two
+/// (`WriterPacing`), keeping the newest entries within its
 /// `JournalLimits` (entries and bytes) and counting those it drops. Admin
 /// reads, counts and clears run on the writer thread too, after the records queued before them
 /// are stored: a test sees its own request at once.
@@ -25,6 +27,10 @@ public final class Journal: Sendable {
 
     /// How often the writer stores what the loops recorded.
     static let flushIntervalMilliseconds = 200
+
+    /// Yields between transactions for up to one interval after a batch begins.
+    private let pacing = WriterPacing(yieldWindowMilliseconds: Int64(flushIntervalMilliseconds))
+    private let clock: any MonotonicClock = SystemMonotonicClock()
 
     private let limits: JournalLimits
     private let builder: JournalEntryBuilder
@@ -126,8 +132,12 @@ public final class Journal: Sendable {
 
     /// The writer thread's loop.
     private func run(_ store: JournalStore) {
+        var cycleStart = DispatchTime.now()
         while true {
-            _ = wake.wait(timeout: .now() + .milliseconds(Self.flushIntervalMilliseconds))
+            // An interval after the previous cycle began, not after it ended: a writer that took
+            // longer than an interval goes on at once.
+            _ = wake.wait(timeout: cycleStart + .milliseconds(Self.flushIntervalMilliseconds))
+            cycleStart = DispatchTime.now()
             // Jobs are taken before the queues are drained: every record queued before a job was
             // added is stored before the job runs.
             let (queues, jobs, stopping) = control.withLock { control in
@@ -156,14 +166,27 @@ public final class Journal: Sendable {
         }
         // Each queue is in order already; the sort interleaves the loops' records.
         if queues.count > 1 { records.sort { $0.answeredAt < $1.answeredAt } }
-        let rows = records.map(builder.row(for:))
         if dropped > 0 {
             logger.log(.warning, "journal queue full: requests not recorded", [("dropped", .integer(Int64(dropped)))])
         }
-        do {
-            try store.append(rows, within: limits, lost: dropped)
-        } catch {
-            logger.log(.error, "journal write failed", [("cause", .text(error.description))])
-        }
+        var lost = dropped
+        var failed = false
+        var start = records.startIndex
+        let batchStart = clock.now()
+        repeat {
+            let end = min(start + WriterPacing.recordsPerTransaction, records.endIndex)
+            var rows: [JournalRow] = []
+            rows.reserveCapacity(end - start)
+            for index in start..<end { rows.append(builder.row(for: records[index])) }
+            do {
+                try store.append(rows, within: limits, lost: lost)
+            } catch {
+                if !failed { logger.log(.error, "journal write failed", [("cause", .text(error.description))]) }
+                failed = true
+            }
+            lost = 0
+            start = end
+            if start < records.endIndex, pacing.yields(batchStart: batchStart, now: clock.now()) { sched_yield() }
+        } while start < records.endIndex
     }
 }
