@@ -33,7 +33,18 @@ struct AdminClient {
         headers.add(name: "Host", value: "localhost")
         if let adminToken { headers.add(name: "X-Admin-Token", value: adminToken) }
         if json != nil { headers.add(name: "Content-Type", value: "application/json") }
-        let response = try client.send(HTTPRequest(method: method, target: path, headers: headers, body: Array((json ?? "").utf8)))
+        let request = HTTPRequest(method: method, target: path, headers: headers, body: Array((json ?? "").utf8))
+        let response: HTTPResponse
+        do {
+            response = try client.send(request)
+        } catch {
+            guard case ClientError.connectionClosed = error else { throw error }
+            // The server closed the kept-alive connection, unread, after its idle timeout: a test
+            // on a loaded machine can spend longer than that between two admin calls. Once more on
+            // a new connection, as HTTP clients retry a request the server never read.
+            try client.connect()
+            response = try client.send(request)
+        }
         let text = String(decoding: response.body, as: UTF8.self)
         return Reply(status: response.status.code, text: text, json: response.body.isEmpty ? nil : try JSONParser.parse(response.body))
     }
