@@ -3,9 +3,9 @@ import System
 /// When the journal's writer gives its core away. It stores a batch in transactions of
 /// `recordsPerTransaction` and yields between two, so that an event loop sharing the core waits
 /// for it a transaction at a time rather than for the whole batch. But a writer that yields gets
-/// only part of a busy core, so it yields only while the batch is younger than `yieldWindow`
-/// milliseconds: one that falls behind takes the core it needs, and the loops' queues do not
-/// overflow.
+/// only part of a busy core, so it yields only while the batch is younger than
+/// `yieldWindowMilliseconds`: one that falls behind takes the core it needs, and the loops'
+/// queues do not overflow.
 struct WriterPacing: Sendable {
     /// The most records stored in one transaction.
     static let recordsPerTransaction = 64
