@@ -22,7 +22,9 @@ struct AdminClient {
 
     /// A client for `server`, connecting to `host` (a loopback address unless a test says otherwise).
     init(_ server: some ServerUnderTest, host: String = "127.0.0.1", adminToken: String? = nil) throws {
-        client = try TLSClient(host: host, port: server.port, tls: server.clientTLS(), timeoutSeconds: 10)
+        // 30 s: an admin call that first waits for the journal to store expensive entries (a mis-signed
+        // 200 KB request) can take over 10 s under AddressSanitizer with the whole suite running.
+        client = try TLSClient(host: host, port: server.port, tls: server.clientTLS(), timeoutSeconds: 30)
         self.adminToken = adminToken
     }
 
