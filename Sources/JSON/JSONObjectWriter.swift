@@ -71,15 +71,6 @@ public struct JSONObjectWriter {
         JSONWriter.writeThousandths(value, into: &bytes)
     }
 
-    /// Appends the member `name` with a string whose characters `write` appends: they must need
-    /// no escaping (digits, a timestamp), and are copied without being looked at.
-    public mutating func add(_ name: StaticString, verbatimString write: (inout [UInt8]) -> Void) {
-        addName(name)
-        bytes.append(UInt8(ascii: "\""))
-        write(&bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
     /// Appends the member `name` with an array whose elements are `texts`, each a JSON text
     /// already (an object written earlier): spliced as they are, not parsed and written again.
     public mutating func add(_ name: StaticString, jsonTexts texts: [[UInt8]]) {

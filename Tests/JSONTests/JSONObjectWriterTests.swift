@@ -15,13 +15,12 @@ import Testing
             nested.add("a", integer: 0)
             nested.addObject("empty") { _ in }
         }
-        object.add("time", verbatimString: { $0.append(contentsOf: "12:00".utf8) })
         object.add("names", strings: ["x-api-version", "q\"", ""])
         object.add("no_names", strings: [String]())
         let expected: JSONValue = [
             "z": "q\" \\ \n é", "none": nil, "min": .number(JSONNumber(Int64.min)), "absent": nil,
             "latency": .number(JSONNumber(2.0)), "value": ["k": [1, true, nil]],
-            "nested": ["a": 0, "empty": [:]], "time": "12:00", "names": ["x-api-version", "q\"", ""], "no_names": [],
+            "nested": ["a": 0, "empty": [:]], "names": ["x-api-version", "q\"", ""], "no_names": [],
         ]
         #expect(String(decoding: object.finished(), as: UTF8.self) == JSONWriter.serialize(expected))
     }

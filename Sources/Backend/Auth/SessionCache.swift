@@ -33,7 +33,7 @@ struct SessionCache {
         }
     }
 
-    /// Keyed by the bearer token itself: the point is not to hash it.
+    /// Keyed by the bearer token itself, not by its SHA-256: the point is not to compute that.
     private var entries: [TokenKey: Entry] = [:]
     /// The content the entries were read from.
     private var stamp: ContentStamp?
