@@ -7,7 +7,7 @@ extension BackendResponder {
     /// handshake timeout is already logged as a failed handshake.
     public func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason) {
         switch reason {
-        case .requestHeadersTimeout, .requestBodyTimeout, .idleTimeout, .writeStalled, .shutdown, .http2ProtocolError, .pingTimeout:
+        case .requestHeadersTimeout, .requestBodyTimeout, .idleTimeout, .writeStalled, .shutdown, .shutdownGraceEnded, .http2ProtocolError, .pingTimeout:
             environment.logger.log(.info, "connection closed", [
                 ("peer", .text(connection.peerHost)), ("listener", .text(connection.listenerName)), ("reason", .text(reason.rawValue)),
             ])

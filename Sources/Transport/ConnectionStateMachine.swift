@@ -40,6 +40,8 @@ public struct ConnectionStateMachine: Sendable {
         case idleTimeout = "idle timeout"
         case writeStalled = "peer stopped reading"
         case shutdown = "server shutting down"
+        /// The shutdown grace period ended with the connection still busy.
+        case shutdownGraceEnded = "shutdown grace period ended"
         /// The peer closed its side between requests.
         case peerClosed = "peer closed"
         /// The last response said `Connection: close` (the client asked, HTTP/1.0, a refused request).

@@ -156,7 +156,7 @@ final class EventLoop: @unchecked Sendable {
         }
         schedule(afterMilliseconds: configuration.shutdownGraceMilliseconds) { [self] in
             for case .connection(let connection) in registrations.values {
-                connection.close(.shutdown)
+                connection.close(.shutdownGraceEnded)
             }
         }
     }

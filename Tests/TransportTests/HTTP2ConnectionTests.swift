@@ -84,6 +84,23 @@ import TestSupport
         #expect(reasons == [.shutdown] || reasons == [.peerClosed], "\(reasons)")
     }
 
+    @Test func aStreamStillHeldWhenTheGracePeriodEndsIsClosedForThatReason() async throws {
+        let clock = ManualMonotonicClock()
+        // 100 ms of grace against the responder's 2 s delay: the clock must pass 1.9 s more before the
+        // delay would end, time enough for the loop to begin its shutdown however loaded the machine.
+        let harness = try TransportHarness(clock: clock) { $0.shutdownGraceMilliseconds = 100 }
+        let answer = sendInBackground(TransportHarness.get("/long-delay"), to: harness)
+        #expect(await eventually(withinMilliseconds: 30_000) { harness.requestsReceived.withLock { $0 } == 1 })
+        harness.server.shutdown()
+        #expect(await clock.advancing(milliseconds: 10) {
+            await eventually(withinMilliseconds: 120_000) { harness.server.openConnections == 0 }
+        })
+        #expect(harness.closeReasons.withLock { $0 } == [.shutdownGraceEnded])
+        #expect(await eventually(withinMilliseconds: 30_000) {
+            if case .failure = answer.withLock({ $0 }) { true } else { false }
+        }, "the stream was closed unanswered: \(String(describing: answer.withLock { $0 }))")
+    }
+
     @Test func aClientOfferingOnlyHTTP1GetsHTTP1() throws {
         let harness = try TransportHarness()
         let client = try harness.client()
