@@ -64,11 +64,14 @@ import TestSupport
         let answer = sendInBackground(TransportHarness.get("/long-delay"), to: harness)
         #expect(await eventually(withinMilliseconds: 30_000) { harness.requestsReceived.withLock { $0 } == 1 })
         // The clock runs on, far past the 1 s idle timeout, until the 2 s delay is over wherever the
-        // loop set its timer from: the held stream keeps the connection open.
-        #expect(await clock.advancing(milliseconds: 500) {
-            await eventually(withinMilliseconds: 120_000) { (try? answer.withLock { $0 }?.get()) == 200 }
-        }, "answer \(String(describing: answer.withLock { $0 })), closed \(harness.closeReasons.withLock { $0 }), open \(harness.server.openConnections)")
-        #expect(!harness.closeReasons.withLock { $0 }.contains(.idleTimeout))
+        // loop set its timer from: the held stream keeps the connection open, so the answer arrives.
+        // (Once it has, the connection is idle and may time out before this test looks: that close
+        // is right, and no sign of a fault.)
+        _ = await clock.advancing(milliseconds: 500) {
+            await eventually(withinMilliseconds: 120_000) { answer.withLock { $0 } != nil }
+        }
+        #expect((try? answer.withLock { $0 }?.get()) == 200,
+                "answer \(String(describing: answer.withLock { $0 })), closed \(harness.closeReasons.withLock { $0 })")
     }
 
     @Test func shutdownSendsGoAwayAndFinishesTheStreamInFlight() async throws {
