@@ -11,7 +11,7 @@ pids=()
 # $certs (ECDSA P-256, signed by the development CA) and raises the open-files limit.
 bench_prepare() {
   scripts/install-dependencies.sh "$@" >/dev/null
-  swift build -c release --product countersign 2>&1 | tail -1
+  scripts/build-release.sh 2>&1 | tail -1
   ulimit -n "$(ulimit -Hn)"
   work=$(mktemp -d /tmp/countersign-bench-XXXXXX)
   trap bench_cleanup EXIT

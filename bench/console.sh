@@ -12,7 +12,7 @@ rounds="${2:-3}"
 scripts/install-dependencies.sh wrk chromium chromium-driver >/dev/null
 [ -x .build/venv-browser/bin/python ] && .build/venv-browser/bin/python -c 'import selenium' 2>/dev/null \
   || { echo "run scripts/browser-test.sh once first (it installs Selenium into .build/venv-browser)" >&2; exit 2; }
-swift build -c release --product countersign 2>&1 | tail -1
+scripts/build-release.sh 2>&1 | tail -1
 
 work="$(mktemp -d /tmp/countersign-console-bench-XXXXXX)"
 server_pid=""

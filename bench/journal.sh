@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 duration="${1:-8}"
 rounds="${2:-3}"
 bin="${COUNTERSIGN_BIN:-.build/release/countersign}"
-[ -n "${COUNTERSIGN_BIN:-}" ] || swift build -c release --product countersign 2>&1 | tail -1
+[ -n "${COUNTERSIGN_BIN:-}" ] || scripts/build-release.sh 2>&1 | tail -1
 
 work="$(mktemp -d /tmp/countersign-journal-bench-XXXXXX)"
 pids=()

@@ -12,7 +12,7 @@ duration="${1:-8}"
 rounds="${2:-3}"
 connections="${3:-32}"
 bin="${COUNTERSIGN_BIN:-.build/release/countersign}"
-[ -n "${COUNTERSIGN_BIN:-}" ] || swift build -c release --product countersign 2>&1 | tail -1
+[ -n "${COUNTERSIGN_BIN:-}" ] || scripts/build-release.sh 2>&1 | tail -1
 command -v wrk >/dev/null || scripts/install-dependencies.sh wrk >/dev/null
 
 work="$(mktemp -d /tmp/countersign-proxy-bench-XXXXXX)"

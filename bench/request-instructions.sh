@@ -29,7 +29,7 @@ if [[ $mode == h2 ]]; then
   scripts/install-python-peers.sh
   python=.build/venv-peers/bin/python
 fi
-swift build -c release --product countersign 2>&1 | tail -1
+scripts/build-release.sh 2>&1 | tail -1
 
 work=$(mktemp -d /tmp/countersign-instructions-XXXXXX)
 server=""

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
-swift build -c release --product countersign
+scripts/build-release.sh
 bin="${COUNTERSIGN_BIN_DIR:-$HOME/.local/bin}"
 mkdir -p "$bin"
 ln -sf "$PWD/.build/release/countersign" "$bin/countersign"

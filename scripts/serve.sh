@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-dependencies.sh
-swift build -c release --product countersign
+scripts/build-release.sh
 exec .build/release/countersign serve "$@"
