@@ -53,9 +53,9 @@ public final class Logger: Sendable {
     }
 
     /// Logs `message` with `fields` (kept in order). `info` lines are buffered; other levels are written at once.
-    /// Field names are literals of the caller's code (printable ASCII, no quote or backslash) and
-    /// are written as they are.
-    public func log(_ level: LogLevel, _ message: String, _ fields: [(StaticString, LogValue)] = []) {
+    /// The message and the field names are literals of the caller's code (printable ASCII, no
+    /// quote or backslash) and are written as they are.
+    public func log(_ level: LogLevel, _ message: StaticString, _ fields: [(StaticString, LogValue)] = []) {
         log(level, message) { line in
             for (name, value) in fields { line.add(name, value) }
         }
@@ -63,7 +63,7 @@ public final class Logger: Sendable {
 
     /// Logs `message` with the fields `addFields` adds, written straight into the line (the
     /// request path's way: no array of fields is made).
-    public func log(_ level: LogLevel, _ message: String, fields addFields: (inout LogFields) -> Void) {
+    public func log(_ level: LogLevel, _ message: StaticString, fields addFields: (inout LogFields) -> Void) {
         let size = buffer.append { line in
             var fields = LogFields(format: format, continuing: &line)
             start(level, message, into: &fields.bytes)
@@ -78,21 +78,39 @@ public final class Logger: Sendable {
 
     /// Appends the line's time, level and message to `line`: in JSON, the object's first members,
     /// left open for the fields.
-    private func start(_ level: LogLevel, _ message: String, into line: inout [UInt8]) {
+    private func start(_ level: LogLevel, _ message: StaticString, into line: inout [UInt8]) {
         switch format {
         case .json:
             line.append(literal: "{\"time\":\"")
             clock.writeTimestamp(into: &line)
-            line.append(literal: "\",\"level\":")
-            JSONWriter.writeString(level.rawValue, into: &line)
-            line.append(literal: ",\"msg\":")
-            JSONWriter.writeString(message, into: &line)
+            line.append(literal: level.jsonMembersAfterTime)
+            line.append(literal: message)
+            line.append(UInt8(ascii: "\""))
         case .text:
             clock.writeTimestamp(into: &line)
-            line.append(UInt8(ascii: " "))
-            line.append(utf8Of: level.rawValue)
-            line.append(UInt8(ascii: " "))
-            line.append(utf8Of: message)
+            line.append(literal: level.textAfterTime)
+            line.append(literal: message)
+        }
+    }
+}
+
+extension LogLevel {
+    /// What follows the time in a JSON line, up to the message's text: one literal, so that a line's
+    /// start costs one copy rather than two escaped strings (about 400 instructions per request).
+    fileprivate var jsonMembersAfterTime: StaticString {
+        switch self {
+        case .info: "\",\"level\":\"info\",\"msg\":\""
+        case .warning: "\",\"level\":\"warning\",\"msg\":\""
+        case .error: "\",\"level\":\"error\",\"msg\":\""
+        }
+    }
+
+    /// What follows the time in a text line, up to the message.
+    fileprivate var textAfterTime: StaticString {
+        switch self {
+        case .info: " info "
+        case .warning: " warning "
+        case .error: " error "
         }
     }
 }

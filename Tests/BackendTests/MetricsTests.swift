@@ -108,6 +108,30 @@ import Testing
         #expect(report.text.contains("countersign_sqlite_seconds_total 3\n"))
     }
 
+    /// A shard remembers where the last label set's histogram is; sets that come and go, and
+    /// enough new ones to make the dictionary grow, must each still land in their own histogram.
+    @Test func aShardCountsEachLabelSetWhateverTheOrderTheyComeIn() {
+        let registry = MetricsRegistry()
+        let shard = registry.makeShard()
+        let checkin = RequestLabels(route: "/api/v1/checkin", method: "GET", status: 200, code: 0, verdict: .valid)
+        let expired = RequestLabels(route: "/api/v1/checkin", method: "GET", status: 200, code: 20104, verdict: .valid)
+        let statuses = (0..<40).map { RequestLabels(route: "/api/v1/ping", method: "GET", status: 200 + $0, code: nil) }
+        for round in 0..<3 {
+            shard.recordRequest(checkin, seconds: 0.001, statements: StatementTiming())
+            shard.recordRequest(checkin, seconds: 0.001, statements: StatementTiming())
+            shard.recordRequest(expired, seconds: 0.002, statements: StatementTiming())
+            // The first round adds 40 sets after `checkin`'s and `expired`'s, growing the storage.
+            for labels in statuses { shard.recordRequest(labels, seconds: Double(round), statements: StatementTiming()) }
+        }
+        shard.recordRequest(checkin, seconds: 0.001, statements: StatementTiming())
+
+        let requests = registry.report().sample.requests
+        #expect(requests[checkin]?.count == 7)
+        #expect(requests[expired]?.count == 3)
+        #expect(statuses.allSatisfy { requests[$0]?.count == 3 })
+        #expect(requests.count == 42)
+    }
+
     private static func lines(_ text: String, prefix: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
     }
