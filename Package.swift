@@ -19,7 +19,7 @@ let package = Package(
         // Pure layers: no I/O.
         .target(name: "Crypto", dependencies: ["COpenSSL"]),
         .target(name: "JSON"),
-        .target(name: "HTTP"),
+        .target(name: "HTTP", dependencies: ["JSON"]),
         .target(name: "Signing", dependencies: ["Crypto", "HTTP", "JSON"]),
         .target(name: "Mocking", dependencies: ["JSON", "Signing", "System"]),
 

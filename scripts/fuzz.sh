@@ -27,8 +27,8 @@ readonly flags=(-O -g -swift-version 6 -warnings-as-errors -parse-as-library "-s
 # The modules each target links, dependencies first.
 modules_of() {
     case "$1" in
-        http) echo HTTP ;;
-        http2) echo CLinux System HTTP HTTP2 ;;
+        http) echo JSON HTTP ;;
+        http2) echo CLinux System JSON HTTP HTTP2 ;;
         json) echo JSON ;;
         parameters | canonical) echo JSON Crypto HTTP Signing ;;
         *) echo "unknown target '$1'; targets: ${targets[*]}" >&2; return 1 ;;

@@ -1,3 +1,5 @@
+import JSON
+
 /// Writes HTTP/1.1 responses (server side).
 public enum HTTPResponseEncoder {
     /// The fields `encode` writes itself; the response's own fields of these names are left out.
@@ -25,15 +27,12 @@ public enum HTTPResponseEncoder {
         let code = response.status.code
         let writesBody = code >= 200 && code != 204 && code != 304
         // The head is written into stack memory sized for it, then appended in one copy.
-        var capacity = HeadWriter.fixedCapacity + response.status.reasonPhrase.utf8.count + date.utf8.count
+        var capacity = FixedBufferWriter.headFixedCapacity + response.status.reasonPhrase.utf8.count + date.utf8.count
         for field in response.headers.fields {
             capacity += field.name.utf8.count + field.value.utf8.count + 4
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
-            guard let base = memory.baseAddress else { return }
-            var head = HeadWriter(base: base, capacity: memory.count)
+        buffer.append(atMost: capacity) { head in
             writeHead(of: response, version: version, keepAlive: keepAlive, date: date, writesBody: writesBody, into: &head)
-            buffer.append(contentsOf: head.written)
         }
         if writesBody, !headOnly {
             buffer.append(contentsOf: response.body)
@@ -42,19 +41,19 @@ public enum HTTPResponseEncoder {
 
     private static func writeHead(
         of response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, date: String, writesBody: Bool,
-        into head: inout HeadWriter
+        into head: inout FixedBufferWriter
     ) {
         let code = response.status.code
         if version.major == 1 && version.minor == 1 {
             head.write("HTTP/1.1 ")
         } else {
             head.write("HTTP/")
-            head.writeDecimal(version.major)
+            head.writeInteger(Int64(version.major))
             head.write(UInt8(ascii: "."))
-            head.writeDecimal(version.minor)
+            head.writeInteger(Int64(version.minor))
             head.write(ASCII.space)
         }
-        head.writeDecimal(code)
+        head.writeInteger(Int64(code))
         head.write(ASCII.space)
         head.writeText(response.status.reasonPhrase)
         head.write("\r\n")
@@ -70,7 +69,7 @@ public enum HTTPResponseEncoder {
         writeFields(of: response.headers, into: &head)
         if writesBody {
             head.write("Content-Length: ")
-            head.writeDecimal(response.body.count)
+            head.writeInteger(Int64(response.body.count))
             head.write("\r\n")
         }
         if !keepAlive {
@@ -82,7 +81,7 @@ public enum HTTPResponseEncoder {
     }
 
     /// Writes the response's own fields, except the managed ones.
-    private static func writeFields(of headers: HTTPHeaders, into head: inout HeadWriter) {
+    private static func writeFields(of headers: HTTPHeaders, into head: inout FixedBufferWriter) {
         for field in headers.fields where !managedFields.contains(where: { field.isNamed($0) }) {
             head.writeField(name: field.name, value: field.value)
         }

@@ -53,22 +53,21 @@ public struct JSONObjectWriter {
 
     /// Appends the member `name` with the string `value`, or `null` when it is nil.
     public mutating func add(_ name: StaticString, string value: String?) {
-        addName(name)
-        guard let value else { return appendNull() }
-        JSONWriter.writeString(value, into: &bytes)
+        guard let value else { return addNull(name) }
+        let separated = takeSeparator(before: name)
+        JSONWriter.writeString(value, prefixCapacity: Self.nameCapacity(name), prefix: { Self.writeName(name, separated: separated, into: &$0) },
+                               into: &bytes)
     }
 
     /// Appends the member `name` with the integer `value`, or `null` when it is nil.
     public mutating func add(_ name: StaticString, integer value: Int64?) {
-        addName(name)
-        guard let value else { return appendNull() }
-        JSONWriter.writeInteger(value, into: &bytes)
+        guard let value else { return addNull(name) }
+        addMember(name, valueCapacity: FixedBufferWriter.integerCapacity) { $0.writeInteger(value) }
     }
 
     /// Appends the member `name` with `value` rounded to thousandths (see `JSONWriter.writeThousandths`).
     public mutating func add(_ name: StaticString, thousandths value: Double) {
-        addName(name)
-        JSONWriter.writeThousandths(value, into: &bytes)
+        addMember(name, valueCapacity: FixedBufferWriter.thousandthsCapacity) { $0.writeThousandths(value) }
     }
 
     /// Appends the member `name` with an array whose elements are `texts`, each a JSON text
@@ -140,16 +139,42 @@ public struct JSONObjectWriter {
 
     /// Writes `"name":`.
     private mutating func addName(_ name: StaticString) {
-        assert(Self.needsNoEscaping(name), "a member name literal must need no escaping")
-        addSeparator()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(literal: name)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        addMember(name, valueCapacity: 0) { _ in }
     }
 
-    private mutating func appendNull() {
-        bytes.append(literal: "null")
+    private mutating func addNull(_ name: StaticString) {
+        addMember(name, valueCapacity: 4) { $0.write("null") }
+    }
+
+    /// Writes the separator, `"name":` and the value `writeValue` writes (at most `valueCapacity`
+    /// bytes) in one copy.
+    private mutating func addMember(_ name: StaticString, valueCapacity: Int, _ writeValue: (inout FixedBufferWriter) -> Void) {
+        let separated = takeSeparator(before: name)
+        bytes.append(atMost: Self.nameCapacity(name) + valueCapacity) { writer in
+            Self.writeName(name, separated: separated, into: &writer)
+            writeValue(&writer)
+        }
+    }
+
+    /// Whether the member `name` follows another (a comma comes first); the next one will.
+    private mutating func takeSeparator(before name: StaticString) -> Bool {
+        assert(Self.needsNoEscaping(name), "a member name literal must need no escaping")
+        defer { hasMembers = true }
+        return hasMembers
+    }
+
+    /// The most bytes `writeName` writes.
+    private static func nameCapacity(_ name: StaticString) -> Int {
+        name.utf8CodeUnitCount + 4
+    }
+
+    /// Writes `,"name":`, or `"name":` for the first member.
+    private static func writeName(_ name: StaticString, separated: Bool, into writer: inout FixedBufferWriter) {
+        if separated { writer.write(UInt8(ascii: ",")) }
+        writer.write(UInt8(ascii: "\""))
+        writer.write(name)
+        writer.write(UInt8(ascii: "\""))
+        writer.write(UInt8(ascii: ":"))
     }
 
     private static func needsNoEscaping(_ name: StaticString) -> Bool {

@@ -67,14 +67,29 @@ public enum JSONWriter {
     /// Appends `string` in double quotes, escaped as `write(.string(string), into:)` escapes it.
     /// A string with nothing to escape (the usual case) is copied at once.
     public static func writeString(_ string: String, into buffer: inout [UInt8]) {
+        writeString(string, prefixCapacity: 0, prefix: { _ in }, into: &buffer)
+    }
+
+    /// Appends what `writePrefix` writes (at most `prefixCapacity` bytes, such as a member's name)
+    /// and then `string` as `writeString(_:into:)` writes it: in one copy when the string has
+    /// nothing to escape and contiguous storage (a native string), the usual case.
+    public static func writeString(
+        _ string: String, prefixCapacity: Int, prefix writePrefix: (inout FixedBufferWriter) -> Void, into buffer: inout [UInt8]
+    ) {
         let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard !needsEscaping(utf8) else { return false }
-            buffer.append(UInt8(ascii: "\""))
-            buffer.append(contentsOf: utf8)
-            buffer.append(UInt8(ascii: "\""))
+            buffer.append(atMost: prefixCapacity + utf8.count + 2) { writer in
+                writePrefix(&writer)
+                writer.write(UInt8(ascii: "\""))
+                writer.write(utf8)
+                writer.write(UInt8(ascii: "\""))
+            }
             return true
         }
-        if copied != true { writeEscaped(string, into: &buffer) }
+        if copied != true {
+            buffer.append(atMost: prefixCapacity, writePrefix)
+            writeEscaped(string, into: &buffer)
+        }
     }
 
     /// Writes `string` in double quotes, copying runs that need no escaping in one go.

@@ -1,4 +1,5 @@
 import Glibc
+import JSON
 import System
 
 /// Timestamps for log lines, `2026-11-29T13:25:17.123Z`; the part up to the second is formatted
@@ -6,8 +7,12 @@ import System
 final class LogClock: Sendable {
     private let cache = LockedValue<(second: Int, prefix: [UInt8])>((-1, []))
 
-    /// Appends the current UTC time with milliseconds to `buffer`.
-    func writeTimestamp(into buffer: inout [UInt8]) {
+    /// The most bytes `writeTimestamp` writes: a year of up to 11 characters (a 32-bit `tm_year`),
+    /// `-MM-DDTHH:MM:SS.mmmZ`, with room to spare.
+    static let timestampCapacity = 40
+
+    /// Writes the current UTC time with milliseconds.
+    func writeTimestamp(into writer: inout FixedBufferWriter) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let second = now.tv_sec
@@ -15,12 +20,12 @@ final class LogClock: Sendable {
             if cached.second != second { cached = (second, Array(Self.format(second: second).utf8)) }
             return cached.prefix
         }
-        buffer.append(contentsOf: prefix)
+        prefix.withUnsafeBufferPointer { writer.write($0) }
         let milliseconds = Int(now.tv_nsec / 1_000_000)
-        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 100))
-        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
-        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds % 10))
-        buffer.append(UInt8(ascii: "Z"))
+        writer.write(UInt8(ascii: "0") + UInt8(milliseconds / 100))
+        writer.write(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
+        writer.write(UInt8(ascii: "0") + UInt8(milliseconds % 10))
+        writer.write(UInt8(ascii: "Z"))
     }
 
     /// `2026-11-29T13:25:17.`

@@ -18,25 +18,31 @@ public struct LogFields: ~Copyable {
     }
 
     /// Adds the field `name` with the text `value` (in text lines, bare when it needs no quotes).
+    /// A value written as it is (the usual case) goes in with its name in one copy.
     public mutating func add(_ name: StaticString, text value: String) {
-        addName(name)
+        let format = format
         if format == .text, Self.isBare(value) {
-            bytes.append(utf8Of: value)
+            let copied: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+                addField(name, valueCapacity: utf8.count) { $0.write(utf8) }
+            }
+            if copied == nil {
+                addField(name, valueCapacity: 0) { _ in }
+                bytes.append(utf8Of: value)
+            }
         } else {
-            JSONWriter.writeString(value, into: &bytes)
+            JSONWriter.writeString(value, prefixCapacity: Self.nameCapacity(name), prefix: { Self.writeName(name, format, into: &$0) },
+                                   into: &bytes)
         }
     }
 
     /// Adds the field `name` with the integer `value`.
     public mutating func add(_ name: StaticString, integer value: Int64) {
-        addName(name)
-        JSONWriter.writeInteger(value, into: &bytes)
+        addField(name, valueCapacity: FixedBufferWriter.integerCapacity) { $0.writeInteger(value) }
     }
 
     /// Adds the field `name` with `value` rounded to thousandths, such as a latency in milliseconds.
     public mutating func add(_ name: StaticString, thousandths value: Double) {
-        addName(name)
-        JSONWriter.writeThousandths(value, into: &bytes)
+        addField(name, valueCapacity: FixedBufferWriter.thousandthsCapacity) { $0.writeThousandths(value) }
     }
 
     /// Adds the field `name` with `value`.
@@ -46,7 +52,7 @@ public struct LogFields: ~Copyable {
         case .integer(let integer): add(name, integer: integer)
         case .thousandths(let measure): add(name, thousandths: measure)
         case .json(let json):
-            addName(name)
+            addField(name, valueCapacity: 0) { _ in }
             JSONWriter.write(json, into: &bytes)
         }
     }
@@ -57,20 +63,34 @@ public struct LogFields: ~Copyable {
         if format == .json { line.append(UInt8(ascii: "}")) }
     }
 
-    /// `,"name":` in JSON lines (a field always follows the time, level and message), ` name=` in text ones.
-    private mutating func addName(_ name: StaticString) {
+    /// Writes the field's name and then the value `writeValue` writes (at most `valueCapacity`
+    /// bytes), in one copy.
+    private mutating func addField(_ name: StaticString, valueCapacity: Int, _ writeValue: (inout FixedBufferWriter) -> Void) {
+        let format = format
+        bytes.append(atMost: Self.nameCapacity(name) + valueCapacity) { writer in
+            Self.writeName(name, format, into: &writer)
+            writeValue(&writer)
+        }
+    }
+
+    /// The most bytes `writeName` writes.
+    private static func nameCapacity(_ name: StaticString) -> Int {
+        name.utf8CodeUnitCount + 4
+    }
+
+    /// Writes `,"name":` in JSON lines (a field always follows the time, level and message), ` name=` in text ones.
+    private static func writeName(_ name: StaticString, _ format: Logger.Format, into writer: inout FixedBufferWriter) {
         switch format {
         case .json:
-            // Bytes one by one: an append of a few bytes costs less than one of a literal.
-            bytes.append(UInt8(ascii: ","))
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(literal: name)
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(UInt8(ascii: ":"))
+            writer.write(UInt8(ascii: ","))
+            writer.write(UInt8(ascii: "\""))
+            writer.write(name)
+            writer.write(UInt8(ascii: "\""))
+            writer.write(UInt8(ascii: ":"))
         case .text:
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(literal: name)
-            bytes.append(UInt8(ascii: "="))
+            writer.write(UInt8(ascii: " "))
+            writer.write(name)
+            writer.write(UInt8(ascii: "="))
         }
     }
 

@@ -79,17 +79,21 @@ public final class Logger: Sendable {
     /// Appends the line's time, level and message to `line`: in JSON, the object's first members,
     /// left open for the fields.
     private func start(_ level: LogLevel, _ message: StaticString, into line: inout [UInt8]) {
-        switch format {
-        case .json:
-            line.append(literal: "{\"time\":\"")
-            clock.writeTimestamp(into: &line)
-            line.append(literal: level.jsonMembersAfterTime)
-            line.append(literal: message)
-            line.append(UInt8(ascii: "\""))
-        case .text:
-            clock.writeTimestamp(into: &line)
-            line.append(literal: level.textAfterTime)
-            line.append(literal: message)
+        let format = format, clock = clock
+        // One copy: the longest literal after the time is 30 bytes, the JSON line's start 9.
+        line.append(atMost: LogClock.timestampCapacity + 40 + message.utf8CodeUnitCount) { writer in
+            switch format {
+            case .json:
+                writer.write("{\"time\":\"")
+                clock.writeTimestamp(into: &writer)
+                writer.write(level.jsonMembersAfterTime)
+                writer.write(message)
+                writer.write(UInt8(ascii: "\""))
+            case .text:
+                clock.writeTimestamp(into: &writer)
+                writer.write(level.textAfterTime)
+                writer.write(message)
+            }
         }
     }
 }

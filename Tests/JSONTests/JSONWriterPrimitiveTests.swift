@@ -46,4 +46,35 @@ import Testing
             #expect(String(decoding: written, as: UTF8.self) == JSONNumber(value).text)
         }
     }
+
+    /// Strings that need no escaping are copied with their quotes in one go, through stack memory
+    /// for short ones and allocated memory for long ones: every length comes out whole, after what
+    /// the buffer held, alone or as an object's member.
+    @Test func plainStringsOfEveryScaleComeOutWhole() {
+        for length in [0, 1, 15, 16, 1023, 1024, 1025, 4096, 65_536, 300_000] {
+            let text = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            var written = Array("[".utf8)
+            JSONWriter.writeString(text, into: &written)
+            #expect(written == Array(("[\"" + text + "\"").utf8), "length \(length)")
+            var object = JSONObjectWriter()
+            object.add("n", integer: Int64(length))
+            object.add("s", string: text)
+            #expect(object.finished() == Array(#"{"n":\#(length),"s":"\#(text)"}"#.utf8), "length \(length)")
+        }
+    }
+
+    /// What a fixed buffer's writes put in, appended in one copy after the array's own bytes.
+    @Test func aFixedBufferAppendsWhatWasWritten() {
+        var bytes = Array("x=".utf8)
+        bytes.append(atMost: 64) { writer in
+            writer.write("a")
+            writer.write(UInt8(ascii: ","))
+            writer.writeInteger(-42)
+            writer.write(UInt8(ascii: ","))
+            writer.writeThousandths(1.25)
+            #expect(writer.count == 10)
+        }
+        bytes.append(atMost: 0) { _ in }
+        #expect(String(decoding: bytes, as: UTF8.self) == "x=a,-42,1.25")
+    }
 }
