@@ -98,18 +98,23 @@ public struct CanonicalRequest: Sendable {
     /// An `Authorization` value with its credentials shortened: `Bearer 0a8c81db…`. Short credentials
     /// keep at most half of their characters (Unicode scalars), so that a whole token is never shown.
     public static func masked(authorization value: String) -> String {
+        withMasked(authorization: value) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `masked(authorization: value)`, in memory that lives
+    /// for the call only: a writer copies them without making a `String` of them.
+    public static func withMasked<Result>(authorization value: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var value = value
         return value.withUTF8 { bytes in
             let start = (bytes.firstIndex(of: UInt8(ascii: " ")) ?? -1) + 1
             // Counting stops at 16 scalars: a long token is not walked to its end to keep 8.
             let scalarsToKeep = scalars(of: bytes, from: start, upTo: 16).count / 2
             let end = scalars(of: bytes, from: start, upTo: scalarsToKeep).end
-            // Built in one buffer: appending "…" to a new string would allocate and validate twice.
             let ellipsis: (UInt8, UInt8, UInt8) = (0xE2, 0x80, 0xA6) // U+2026 in UTF-8
-            return String(unsafeUninitializedCapacity: end + 3) { buffer in
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end + 3) { buffer in
                 UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<end])))
                 (buffer[end], buffer[end + 1], buffer[end + 2]) = ellipsis
-                return end + 3
+                return body(UnsafeBufferPointer(buffer))
             }
         }
     }

@@ -21,24 +21,32 @@ public struct TextReplacement: Sendable {
         return replaced
     }
 
+    /// Whether the UTF-8 `bytes` contain the text: a writer that finds none keeps the bytes as they are.
+    public func occurs(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstOccurrence(in: bytes, from: 0) != nil
+    }
+
     /// The replaced text, or nil when `bytes` does not contain the pattern.
     private func replacing<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes) -> String? where Bytes.Index == Int {
         var output: [UInt8] = []
         var copiedUpTo = bytes.startIndex
-        var index = bytes.startIndex
-        let last = bytes.endIndex - pattern.count
-        while index <= last {
-            if bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                output.append(contentsOf: bytes[copiedUpTo..<index])
-                output.append(contentsOf: replacement)
-                index += pattern.count
-                copiedUpTo = index
-            } else {
-                index += 1
-            }
+        while let index = firstOccurrence(in: bytes, from: copiedUpTo) {
+            output.append(contentsOf: bytes[copiedUpTo..<index])
+            output.append(contentsOf: replacement)
+            copiedUpTo = index + pattern.count
         }
         guard copiedUpTo != bytes.startIndex else { return nil }
         output.append(contentsOf: bytes[copiedUpTo...])
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Where the pattern next occurs in `bytes` at or after `start`, or nil.
+    private func firstOccurrence<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, from start: Int) -> Int? where Bytes.Index == Int {
+        guard !pattern.isEmpty, bytes.endIndex - start >= pattern.count else { return nil }
+        for index in start...(bytes.endIndex - pattern.count)
+        where bytes[index] == pattern[0] && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+            return index
+        }
+        return nil
     }
 }

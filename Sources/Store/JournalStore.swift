@@ -13,8 +13,14 @@ public final class JournalStore {
     private var storedBytes: Int
 
     private static let insertSQL = "INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES (?, ?, ?, ?, ?, ?)"
-    /// Deletes all but the ?1 newest rows (ids only grow, so the newest are the largest).
-    private static let trimSQL = "DELETE FROM journal WHERE id <= (SELECT max(id) FROM journal) - ?1 RETURNING bytes"
+    /// The rows beyond the ?1 newest (ids only grow, so the newest are the largest): how many, their
+    /// bytes, and the largest of their ids (NULL when there are none). `deleteUpToSQL` then deletes
+    /// them in one pass. (A `DELETE ... RETURNING bytes` with this subquery first collected the ids and
+    /// stored each returned row in a temporary table: `append` cost 14.3K instructions per check-in
+    /// with the journal full, against 12.0K this way.)
+    private static let excessSQL = """
+        SELECT count(*), coalesce(sum(bytes), 0), max(id) FROM journal WHERE id <= (SELECT max(id) FROM journal) - ?1
+        """
     /// The next oldest rows after id ?1, for trimming by bytes.
     private static let oldestSQL = "SELECT id, bytes FROM journal WHERE id > ?1 ORDER BY id LIMIT 64"
     private static let deleteUpToSQL = "DELETE FROM journal WHERE id <= ?1"
@@ -103,11 +109,12 @@ public final class JournalStore {
             for row in stored {
                 try row.insert(with: insert)
             }
-            let trimmed = try database.fetchAll(Self.trimSQL, [.integer(Int64(limits.entries))]) { row throws(StoreError) in
-                Int(try row.integer(at: 0))
+            let excess = try database.fetchOne(Self.excessSQL, [.integer(Int64(limits.entries))]) { row throws(StoreError) in
+                (count: Int(try row.integer(at: 0)), bytes: Int(try row.integer(at: 1)), lastID: row.optionalInteger(at: 2))
             }
-            var bytes = storedBytes + batchBytes - trimmed.reduce(0, +)
-            var dropped = lost + first + trimmed.count
+            if let lastID = excess?.lastID { try database.execute(Self.deleteUpToSQL, [.integer(lastID)]) }
+            var bytes = storedBytes + batchBytes - (excess?.bytes ?? 0)
+            var dropped = lost + first + (excess?.count ?? 0)
             let (count, freed) = try trimOldest(until: bytes - limits.bytes)
             bytes -= freed
             dropped += count

@@ -166,7 +166,10 @@ private extension JournalEntry {
             requestID: requestID, timeMilliseconds: timeMilliseconds, method: method, path: path, protocolName: protocolName,
             headers: { writer in
                 writer.count(headers.count)
-                for header in headers { writer.header(name: header.name, value: header.value) }
+                for header in headers {
+                    writer.text(header.name)
+                    writer.text(header.value)
+                }
             },
             headerNames: { $0.texts(headerNames) }, parameters: parameters, verdict: verdict, numericArrays: numericArrays,
             nearMisses: nearMisses, diagnosis: diagnosis, httpStatus: httpStatus, code: code,

@@ -43,6 +43,20 @@ import Testing
         }
     }
 
+    /// Rows trimmed by the entry count free their bytes: a budget that the kept rows fit is not
+    /// reached however many rows went before.
+    @Test func rowsTrimmedByTheEntryCountLeaveTheByteBudget() throws {
+        try withJournal { store, _ in
+            let limits = JournalLimits(entries: 3, bytes: 3_500)
+            try store.append((1...5).map { row($0, bytes: 1_000) }, within: limits)
+            try store.append((6...7).map { row($0, bytes: 1_000) }, within: limits)
+            #expect(try numbers(store) == [7, 6, 5])
+            try store.append([row(8, bytes: 1_600)], within: limits)
+            #expect(try numbers(store) == [8, 7], "7 and 8 fit in 2,600 bytes; 6, 7 and 8 would take 3,600")
+            #expect(try store.dropped() == 6)
+        }
+    }
+
     @Test func theByteBudgetDropsTheOldestAndCountsThem() throws {
         try withJournal { store, _ in
             let limits = JournalLimits(entries: 100, bytes: 3_500)

@@ -1,3 +1,5 @@
+import Signing
+
 /// The stored form of a `JournalEntry`: a format byte, then each field in declaration order.
 /// Texts are a length (LEB128) and their UTF-8 bytes, integers zigzag LEB128, the latency the
 /// eight bytes of its bit pattern, an optional a presence byte before its value, a list its count
@@ -41,7 +43,7 @@ struct CompactWriter {
     }
 
     /// Writes a whole `JournalEntry` (its fields as parameters, in the order `JournalEntry(stored:)`
-    /// reads them). `headers` writes the count of signed headers, then each with `header(name:value:)`;
+    /// reads them). `headers` writes the count of signed headers, then each name and value as a text;
     /// `headerNames` writes the list of names. The journal's writer calls it with what the request
     /// holds, so that no entry is built and freed per request.
     mutating func entry(
@@ -73,12 +75,6 @@ struct CompactWriter {
         optional(answer) { $0.blob($1) }
     }
 
-    /// One signed header of an entry.
-    mutating func header(name: String, value: String) {
-        text(name)
-        text(value)
-    }
-
     mutating func count(_ value: Int) {
         unsigned(UInt64(value))
     }
@@ -90,6 +86,15 @@ struct CompactWriter {
     mutating func text(_ text: String) {
         count(text.utf8.count)
         bytes.append(utf8Of: text)
+    }
+
+    /// The UTF-8 `text` with every one of `replacements` applied; copied as it is when none occurs in it.
+    mutating func text(_ text: UnsafeBufferPointer<UInt8>, replacing replacements: [TextReplacement]) {
+        guard replacements.contains(where: { $0.occurs(in: text) }) else {
+            count(text.count)
+            return bytes.append(contentsOf: text)
+        }
+        self.text(replacements.reduce(String(decoding: text, as: UTF8.self)) { $1.apply(to: $0) })
     }
 
     mutating func blob(_ value: [UInt8]) {

@@ -75,11 +75,15 @@ public struct JournalEntryBuilder: Sendable {
         var present = 0
         for signed in signedHeaders where request.headers[signed.lookup] != nil { present += 1 }
         writer.count(present)
+        // Each value goes from the request's bytes into the entry: no `String` unless a secret is replaced.
         for signed in signedHeaders {
             guard var value = request.headers[signed.lookup] else { continue }
-            if signed.isAuthorization { value = CanonicalRequest.masked(authorization: value) }
-            for replacement in replacements { value = replacement.apply(to: value) }
-            writer.header(name: signed.lookup.name, value: value)
+            writer.text(signed.lookup.name)
+            if signed.isAuthorization {
+                CanonicalRequest.withMasked(authorization: value) { writer.text($0, replacing: replacements) }
+            } else {
+                value.withUTF8 { writer.text($0, replacing: replacements) }
+            }
         }
     }
 
