@@ -20,26 +20,39 @@ public struct JournalRow: Sendable, Equatable {
         self.entry = entry
     }
 
-    /// Runs `insert` once with the row's values bound to its parameters, in the order of
-    /// `JournalStore`'s columns, then resets it and clears its bindings.
+    /// Inserts `rows` with `insert`, one INSERT of that many rows whose parameters are each row's
+    /// values in the order of `JournalStore`'s columns.
     ///
-    /// The texts are bound in place, not copied (the journal's writer inserts every request):
-    /// each is valid only inside its closure, so the statement runs and lets go of them in the
-    /// innermost one.
-    func insert(with insert: Statement) throws(StoreError) {
-        try insert.bind(.integer(timeMilliseconds), at: 1)
-        // The closures capture these rather than a copy of the whole row.
-        let (path, verdict, entry) = (path, verdict, entry)
-        try insert.bind(.integer(Int64(entry.count)), at: 5)
-        try insert.withText(method, boundAt: 2) { () throws(StoreError) in
-            try insert.withText(path, boundAt: 3) { () throws(StoreError) in
-                try insert.withText(verdict, boundAt: 4) { () throws(StoreError) in
-                    try insert.withBlob(entry, boundAt: 6) { () throws(StoreError) in
-                        defer { insert.resetAndClearBindings() }
-                        while try insert.step() {}
-                    }
-                }
+    /// The texts and entries are bound in place, not copied by SQLite (the journal's writer inserts
+    /// every request): they are gathered into one buffer, which stays where it is while the
+    /// statement runs.
+    static func insert(_ rows: ArraySlice<JournalRow>, with insert: Statement) throws(StoreError) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.reduce(0) { $0 + $1.method.utf8.count + $1.path.utf8.count + $1.verdict.utf8.count + $1.entry.count })
+        for row in rows {
+            bytes.append(contentsOf: row.method.utf8)
+            bytes.append(contentsOf: row.path.utf8)
+            bytes.append(contentsOf: row.verdict.utf8)
+            bytes.append(contentsOf: row.entry)
+        }
+        try insert.withBindings(inPlaceOf: bytes) { bindings throws(StoreError) in
+            var parameter: Int32 = 1
+            var offset = 0
+            /// The range of the next `count` bytes of the buffer.
+            func next(_ count: Int) -> Range<Int> {
+                defer { offset += count }
+                return offset..<offset + count
             }
+            for row in rows {
+                try bindings.bind(.integer(row.timeMilliseconds), at: parameter)
+                try bindings.bindText(next(row.method.utf8.count), at: parameter + 1)
+                try bindings.bindText(next(row.path.utf8.count), at: parameter + 2)
+                try bindings.bindText(next(row.verdict.utf8.count), at: parameter + 3)
+                try bindings.bind(.integer(Int64(row.entry.count)), at: parameter + 4)
+                try bindings.bindBlob(next(row.entry.count), at: parameter + 5)
+                parameter += 6
+            }
+            try bindings.run()
         }
     }
 }

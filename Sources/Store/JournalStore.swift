@@ -12,7 +12,16 @@ public final class JournalStore {
     /// The bytes of entry text stored: kept here, not summed per batch.
     private var storedBytes: Int
 
-    private static let insertSQL = "INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES (?, ?, ?, ?, ?, ?)"
+    /// The most rows one INSERT stores.
+    private static let rowsPerInsert = 64
+    /// The INSERTs of 1, 2, 4, ... `rowsPerInsert` rows, in that order: a batch is stored by the
+    /// fewest of them (22 rows: 16, 4 and 2). With one statement per row, ending each statement
+    /// (`sqlite3VdbeHalt`) and opening its cursor cost SQLite more than storing the row.
+    private static let insertSQL: [String] = (0...rowsPerInsert.trailingZeroBitCount).map { power in
+        let row = "(?, ?, ?, ?, ?, ?)"
+        return "INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES "
+            + repeatElement(row, count: 1 << power).joined(separator: ", ")
+    }
     /// The rows beyond the ?1 newest (ids only grow, so the newest are the largest): how many, their
     /// bytes, and the largest of their ids (NULL when there are none). `deleteUpToSQL` then deletes
     /// them in one pass. (A `DELETE ... RETURNING bytes` with this subquery first collected the ids and
@@ -104,10 +113,12 @@ public final class JournalStore {
         let stored = rows[first...]
         guard !rows.isEmpty || lost > 0 else { return }
         storedBytes = try database.transaction { () throws(StoreError) -> Int in
-            // One statement for the whole batch: bound, run and reset per row.
-            let insert = try database.cachedStatement(Self.insertSQL)
-            for row in stored {
-                try row.insert(with: insert)
+            var next = stored.startIndex
+            while next < stored.endIndex {
+                // The largest power of two that is at most the rows left and `rowsPerInsert`.
+                let power = Int.bitWidth - 1 - min(stored.endIndex - next, Self.rowsPerInsert).leadingZeroBitCount
+                try JournalRow.insert(stored[next..<next + 1 << power], with: database.cachedStatement(Self.insertSQL[power]))
+                next += 1 << power
             }
             let excess = try database.fetchOne(Self.excessSQL, [.integer(Int64(limits.entries))]) { row throws(StoreError) in
                 (count: Int(try row.integer(at: 0)), bytes: Int(try row.integer(at: 1)), lastID: row.optionalInteger(at: 2))

@@ -100,53 +100,54 @@ final class Statement {
         try check(code)
     }
 
-    /// Runs `body` with `text` bound to parameter `index` (the first is 1) in place, not copied:
-    /// SQLite reads the bytes where they are, which stay valid only while `body` runs, so `body`
-    /// must end with `resetAndClearBindings()`.
-    func withText(_ text: String, boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
-        var text = text
-        try text.withUTF8 { utf8 in
-            Result { () throws(StoreError) in try withText(utf8, boundAt: index, body) }
-        }.get()
-    }
-
-    /// Runs `body` with the UTF-8 text `utf8` bound in place to parameter `index`, like the
-    /// `String` form.
-    func withText(_ utf8: [UInt8], boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
-        try utf8.withUnsafeBufferPointer { utf8 throws(StoreError) in try withText(utf8, boundAt: index, body) }
-    }
-
-    /// Runs `body` with `bytes` bound in place to parameter `index` as a blob, like `withText`.
-    func withBlob(_ bytes: [UInt8], boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
-        try bytes.withUnsafeBytes { buffer in
+    /// Runs `body` with `bytes` held where they are, so that the texts and blobs it binds from
+    /// ranges of them (`InPlaceBindings`) are not copied. They stay valid only while `body` runs,
+    /// so `body` runs the statement, which is then reset and has its bindings cleared.
+    func withBindings(inPlaceOf bytes: [UInt8], _ body: (InPlaceBindings) throws(StoreError) -> Void) throws(StoreError) {
+        try bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(StoreError) in
-                // A zero-length blob needs an address all the same: a nil one would bind NULL.
-                let code = buffer.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(buffer.count), nil) }
-                    ?? sqlite3_bind_zeroblob(handle, index, 0)
-                guard code == SQLITE_OK else {
-                    resetAndClearBindings()
-                    throw error(code)
-                }
-                try body()
+                defer { resetAndClearBindings() }
+                try body(InPlaceBindings(statement: self, bytes: buffer))
             }
         }.get()
     }
 
+    /// Texts and blobs bound from ranges of one buffer without copying them: valid only inside
+    /// `withBindings(inPlaceOf:_:)`.
+    struct InPlaceBindings {
+        fileprivate let statement: Statement
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+
+        /// Binds `value` (copied, as `Statement.bind(_:at:)` does) to parameter `index`.
+        func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
+            try statement.bind(value, at: index)
+        }
+
+        /// Binds the UTF-8 text at `range` of the buffer, in place, to parameter `index`.
+        func bindText(_ range: Range<Int>, at index: Int32) throws(StoreError) {
+            try statement.check(statement.bindText(UnsafeBufferPointer(rebasing: bytes[range]), at: index, copying: false))
+        }
+
+        /// Binds the bytes at `range` of the buffer, in place, to parameter `index` as a blob.
+        func bindBlob(_ range: Range<Int>, at index: Int32) throws(StoreError) {
+            let blob = UnsafeBufferPointer(rebasing: bytes[range])
+            // A zero-length blob needs an address all the same: a nil one would bind NULL.
+            let code = blob.baseAddress.map { sqlite3_bind_blob64(statement.handle, index, $0, UInt64(blob.count), nil) }
+                ?? sqlite3_bind_zeroblob(statement.handle, index, 0)
+            try statement.check(code)
+        }
+
+        /// Runs the statement to its end.
+        func run() throws(StoreError) {
+            while try statement.step() {}
+        }
+    }
+
     /// Resets the statement and sets every parameter to NULL, letting go of texts bound in place.
-    func resetAndClearBindings() {
+    private func resetAndClearBindings() {
         reset()
         // Always SQLITE_OK.
         _ = sqlite3_clear_bindings(handle)
-    }
-
-    private func withText(_ utf8: UnsafeBufferPointer<UInt8>, boundAt index: Int32, _ body: () throws(StoreError) -> Void) throws(StoreError) {
-        let code = bindText(utf8, at: index, copying: false)
-        guard code == SQLITE_OK else {
-            // Texts bound in place by enclosing calls must not outlive them either.
-            resetAndClearBindings()
-            throw error(code)
-        }
-        try body()
     }
 
     /// Binds the UTF-8 text `utf8`, copied or in place, with an explicit byte count: embedded

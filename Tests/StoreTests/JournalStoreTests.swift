@@ -127,6 +127,29 @@ import Testing
         }
     }
 
+    /// A batch is stored by INSERTs of several rows each (75 rows: 64, 8, 2 and 1): every row keeps
+    /// its own columns and entry, in order, whatever INSERT it went in and whatever its texts' lengths.
+    @Test func aBatchOfAnySizeKeepsEachRowsColumnsAndEntry() throws {
+        try withJournal { store, _ in
+            let methods = ["GET", "POST", "DELETE"]
+            let verdicts = ["valid", "invalid", "missing", "skipped"]
+            let rows = (1...75).map { number in
+                JournalRow(timeMilliseconds: Int64(number), method: methods[number % 3], path: "/api/v1/" + String(repeating: "p", count: number),
+                           verdict: verdicts[number % 4], entry: number == 40 ? [] : Array("entry \(number)".utf8))
+            }
+            try store.append(rows, within: JournalLimits(entries: 100))
+            #expect(try store.entries(matching: JournalFilter(), limit: 100) == rows.reversed().map(\.entry))
+            for number in [1, 40, 64, 65, 73, 75] {
+                let row = rows[number - 1]
+                let filter = JournalFilter(since: row.timeMilliseconds, method: row.method, path: row.path, verdict: row.verdict)
+                #expect(try store.entries(matching: filter, limit: 100) == [row.entry], "row \(number)")
+            }
+            try store.append(Array(rows.prefix(3)), within: JournalLimits(entries: 100))
+            #expect(try store.count(matching: JournalFilter()) == 78, "the same statements serve the next batch")
+            #expect(try store.dropped() == 0)
+        }
+    }
+
     /// A journal written before entries became bytes keeps its JSON entries, their sizes and its
     /// dropped count, and takes new entries in any form after it.
     @Test func aJournalOfJSONTextEntriesIsMigratedWithItsEntries() throws {
