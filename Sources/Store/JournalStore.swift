@@ -76,6 +76,11 @@ public final class JournalStore {
     private static func openExisting(path: String) throws(StoreError) -> JournalStore {
         let database = try Database(path: path)
         try database.executeScript("PRAGMA synchronous = OFF")
+        // Debian's SQLite is built with SQLITE_SECURE_DELETE, which zeroes every deleted entry and
+        // freed page: a full journal deletes one entry per request. Its entries hold no secret (the
+        // builder masks tokens and hides passwords and app secrets before they are stored), so the
+        // zeroing protects nothing (the main database keeps it).
+        try database.executeScript("PRAGMA secure_delete = OFF")
         // 1 MiB of page cache holds the pages every insert and trim touches (the table's two ends and
         // its indexes' edges); a listing reads the rest through the system's file cache. With 16 MiB,
         // the whole default journal (10,000 entries, 3.7 MiB on disk) sat in SQLite's cache as well:
