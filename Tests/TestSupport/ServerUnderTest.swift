@@ -18,9 +18,10 @@ extension ServerUnderTest {
         TLSClientConfiguration(trustRootsPEMPath: caCertificatePath, serverName: "localhost")
     }
 
-    /// A client connected to `port` (the main one by default).
-    public func client(port: Int? = nil, tls: TLSClientConfiguration? = nil) throws -> TLSClient {
-        try TLSClient(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: 10)
+    /// A client connected to `port` (the main one by default), whose reads and writes give up after
+    /// `timeoutSeconds`.
+    public func client(port: Int? = nil, tls: TLSClientConfiguration? = nil, timeoutSeconds: Int = 10) throws -> TLSClient {
+        try TLSClient(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: timeoutSeconds)
     }
 
     /// An HTTP/2 client (ALPN `h2`) for `port` (the main one by default).
