@@ -69,7 +69,7 @@ import TestSupport
             $0.host = "0.0.0.0"
             $0.adminToken = "console-admin"
         }
-        let client = try TLSClient(host: address, port: server.port, tls: server.clientTLS(), timeoutSeconds: 10)
+        let client = try TLSClient(host: address, port: server.port, tls: server.clientTLS(), timeoutSeconds: Patience.seconds)
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: address)
         let page = try client.send(HTTPRequest(method: "GET", target: "/__admin/ui", headers: headers))

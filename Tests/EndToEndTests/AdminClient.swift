@@ -24,7 +24,7 @@ struct AdminClient {
     init(_ server: some ServerUnderTest, host: String = "127.0.0.1", adminToken: String? = nil) throws {
         // 30 s: an admin call that first waits for the journal to store expensive entries (a mis-signed
         // 200 KB request) can take over 10 s under AddressSanitizer with the whole suite running.
-        client = try TLSClient(host: host, port: server.port, tls: server.clientTLS(), timeoutSeconds: 30)
+        client = try TLSClient(host: host, port: server.port, tls: server.clientTLS(), timeoutSeconds: Patience.seconds)
         self.adminToken = adminToken
     }
 

@@ -75,7 +75,7 @@ import TestSupport
 
     /// Waits for a failure line containing `text`; returns it.
     private func failureLine(containing text: String, on server: TestServer) async -> String? {
-        _ = await eventually(withinMilliseconds: 5_000) { failureLines(server).contains { $0.contains(text) } }
+        _ = await eventually { failureLines(server).contains { $0.contains(text) } }
         return failureLines(server).first { $0.contains(text) }
     }
 

@@ -35,7 +35,7 @@ import TestSupport
         #expect(try server.signedCall("POST", "/api/v1/orders", parameters: [("sku", "A7")]).data == ["id": 1])
         #expect(try server.signedCall("GET", "/api/v1/orders").data == [["id": 1]])
         #expect(try admin.call("GET", "/__admin/scenarios").json == ["scenarios": [["name": "orders", "state": "ordered"]]])
-        let journalled = try await eventually(withinMilliseconds: 10_000) {
+        let journalled = try await eventually {
             try admin.journal().contains { $0["near_misses"]?.arrayValue?.first == missed.data["near_misses"]?.arrayValue?.first }
         }
         #expect(journalled)

@@ -20,13 +20,13 @@ extension ServerUnderTest {
 
     /// A client connected to `port` (the main one by default), whose reads and writes give up after
     /// `timeoutSeconds`.
-    public func client(port: Int? = nil, tls: TLSClientConfiguration? = nil, timeoutSeconds: Int = 10) throws -> TLSClient {
+    public func client(port: Int? = nil, tls: TLSClientConfiguration? = nil, timeoutSeconds: Int = Patience.seconds) throws -> TLSClient {
         try TLSClient(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: timeoutSeconds)
     }
 
     /// An HTTP/2 client (ALPN `h2`) for `port` (the main one by default).
     public func http2Client(port: Int? = nil, tls: TLSClientConfiguration? = nil) throws -> HTTP2Client {
-        try HTTP2Client(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: 10)
+        try HTTP2Client(host: "127.0.0.1", port: port ?? self.port, tls: tls ?? clientTLS(), timeoutSeconds: Patience.seconds)
     }
 
     /// A signer with the default app's secret.

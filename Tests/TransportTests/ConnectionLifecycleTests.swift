@@ -13,7 +13,7 @@ import TestSupport
         #expect(try client.send(TransportHarness.get("/first")).status == .ok)
         #expect(harness.server.openConnections == 1)
         clock.advance(milliseconds: ConnectionTimeouts().idleMilliseconds + 1_000)
-        #expect(await eventually(withinMilliseconds: 10_000) { harness.server.openConnections == 0 })
+        #expect(await eventually { harness.server.openConnections == 0 })
         #expect(harness.closeReasons.withLock { $0 } == [.idleTimeout])
     }
 
@@ -22,7 +22,7 @@ import TestSupport
         let client = try harness.client()
         let request = HTTPRequest(method: "GET", target: "/old", version: .http1_0, headers: HTTPHeaders(), body: [])
         #expect(try client.send(request).status == .ok)
-        #expect(await eventually(withinMilliseconds: 10_000) { harness.server.openConnections == 0 })
+        #expect(await eventually { harness.server.openConnections == 0 })
         #expect(harness.closeReasons.withLock { $0 } == [.lastResponse])
     }
 

@@ -39,7 +39,7 @@ import TestSupport
         clock.advance(milliseconds: ConnectionTimeouts().idleMilliseconds + 1_000)
         // A GOAWAY, then a lingering close that the clock ends (the client does not read meanwhile).
         #expect(await clock.advancing(milliseconds: 500) {
-            await eventually(withinMilliseconds: 30_000) { harness.server.openConnections == 0 }
+            await eventually { harness.server.openConnections == 0 }
         })
         #expect(harness.closeReasons.withLock { $0 } == [.idleTimeout])
     }
@@ -62,7 +62,7 @@ import TestSupport
         let clock = ManualMonotonicClock()
         let harness = try TransportHarness(clock: clock) { $0.timeouts.idleMilliseconds = 1_000 }
         let answer = sendInBackground(TransportHarness.get("/long-delay"), to: harness)
-        #expect(await eventually(withinMilliseconds: 30_000) { harness.requestsReceived.withLock { $0 } == 1 })
+        #expect(await eventually { harness.requestsReceived.withLock { $0 } == 1 })
         // The clock runs on, far past the 1 s idle timeout, until the 2 s delay is over wherever the
         // loop set its timer from: the held stream keeps the connection open, so the answer arrives.
         // (Once it has, the connection is idle and may time out before this test looks: that close
@@ -78,10 +78,10 @@ import TestSupport
         // A grace period no test waits out: the connection must close because its last stream is done.
         let harness = try TransportHarness { $0.shutdownGraceMilliseconds = 600_000 }
         let answer = sendInBackground(TransportHarness.get("/long-delay"), to: harness)
-        #expect(await eventually(withinMilliseconds: 10_000) { harness.requestsReceived.withLock { $0 } == 1 })
+        #expect(await eventually { harness.requestsReceived.withLock { $0 } == 1 })
         harness.server.shutdown()
-        #expect(await eventually(withinMilliseconds: 10_000) { (try? answer.withLock { $0 }?.get()) == 200 })
-        #expect(await eventually(withinMilliseconds: 10_000) { harness.server.openConnections == 0 })
+        #expect(await eventually { (try? answer.withLock { $0 }?.get()) == 200 })
+        #expect(await eventually { harness.server.openConnections == 0 })
         // The server lingers after its last frames; a client that closes first ends it sooner.
         let reasons = harness.closeReasons.withLock { $0 }
         #expect(reasons == [.shutdown] || reasons == [.peerClosed], "\(reasons)")
@@ -93,13 +93,13 @@ import TestSupport
         // delay would end, time enough for the loop to begin its shutdown however loaded the machine.
         let harness = try TransportHarness(clock: clock) { $0.shutdownGraceMilliseconds = 100 }
         let answer = sendInBackground(TransportHarness.get("/long-delay"), to: harness)
-        #expect(await eventually(withinMilliseconds: 30_000) { harness.requestsReceived.withLock { $0 } == 1 })
+        #expect(await eventually { harness.requestsReceived.withLock { $0 } == 1 })
         harness.server.shutdown()
         #expect(await clock.advancing(milliseconds: 10) {
             await eventually(withinMilliseconds: 120_000) { harness.server.openConnections == 0 }
         })
         #expect(harness.closeReasons.withLock { $0 } == [.shutdownGraceEnded])
-        #expect(await eventually(withinMilliseconds: 30_000) {
+        #expect(await eventually {
             if case .failure = answer.withLock({ $0 }) { true } else { false }
         }, "the stream was closed unanswered: \(String(describing: answer.withLock { $0 }))")
     }

@@ -18,6 +18,14 @@ final class ManualMonotonicClock: MonotonicClock {
     /// lingering close), the clock keeps moving even when a loaded test process seldom resumes the
     /// test's own task.
     func advancing<T>(milliseconds: Int64, during body: () async throws -> T) async rethrows -> T {
+        let stop = keepAdvancing(milliseconds: milliseconds)
+        defer { stop() }
+        return try await body()
+    }
+
+    /// Moves the clock `milliseconds` forward every 10 ms of real time, from a thread of its own,
+    /// until the function returned is called.
+    func keepAdvancing(milliseconds: Int64) -> () -> Void {
         let running = LockedValue(true)
         Thread { [self] in
             while running.withLock({ $0 }) {
@@ -25,7 +33,6 @@ final class ManualMonotonicClock: MonotonicClock {
                 Thread.sleep(forTimeInterval: 0.010)
             }
         }.start()
-        defer { running.withLock { $0 = false } }
-        return try await body()
+        return { running.withLock { $0 = false } }
     }
 }

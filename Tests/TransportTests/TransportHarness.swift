@@ -71,10 +71,13 @@ final class TransportHarness {
     let requestsReceived = LockedValue(0)
     /// Why each closed connection closed, in order.
     let closeReasons = LockedValue<[ConnectionStateMachine.CloseReason]>([])
+    /// The test's clock when it is a manual one, which the teardown moves on.
+    private let manualClock: ManualMonotonicClock?
 
     /// A server offering `alpn` (HTTP/2 first, as `countersign serve` does by default).
     init(clock: any MonotonicClock = SystemMonotonicClock(), alpn: [String] = ["h2", "http/1.1"],
          _ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
+        manualClock = clock as? ManualMonotonicClock
         paths = CertificatePaths(directory: directory.file("certs"))
         _ = try DevelopmentPKI.ensure(at: paths, options: CertificateOptions())
         let context = try TLSContext.server(TLSServerConfiguration(certificateChainPEMPath: paths.serverCertificate,
@@ -91,20 +94,25 @@ final class TransportHarness {
         port = try server.start()[0].address.port
     }
 
+    /// Shuts the server down and waits for its loops. A manual clock moves on meanwhile: a
+    /// connection the test left open (lingering for its peer, say) then ends with the shutdown's
+    /// grace period instead of holding the loop, and the test run, forever.
     deinit {
         server.shutdown()
+        let stopAdvancing = manualClock?.keepAdvancing(milliseconds: 1_000)
         server.wait()
+        stopAdvancing?()
         directory.remove()
     }
 
     func client() throws -> TLSClient {
         try TLSClient(host: "127.0.0.1", port: port,
-                      tls: TLSClientConfiguration(trustRootsPEMPath: paths.caCertificate, serverName: "localhost"), timeoutSeconds: 10)
+                      tls: TLSClientConfiguration(trustRootsPEMPath: paths.caCertificate, serverName: "localhost"), timeoutSeconds: Patience.seconds)
     }
 
     func http2Client() throws -> HTTP2Client {
         try HTTP2Client(host: "127.0.0.1", port: port,
-                        tls: TLSClientConfiguration(trustRootsPEMPath: paths.caCertificate, serverName: "localhost"), timeoutSeconds: 10)
+                        tls: TLSClientConfiguration(trustRootsPEMPath: paths.caCertificate, serverName: "localhost"), timeoutSeconds: Patience.seconds)
     }
 
     static func get(_ target: String, headers: [(name: String, value: String)] = []) -> HTTPRequest {

@@ -59,7 +59,7 @@ import Upstream
         let pool = try pool(port: port)
         defer { pool.shutdown() }
         let outcome = submitGET(to: pool)
-        #expect(await eventually(withinMilliseconds: 10_000, hasStalled), "the exchange never reached its wait")
+        #expect(await eventually(hasStalled), "the exchange never reached its wait")
         try await Task.sleep(for: .milliseconds(Self.stillWaitingMilliseconds))
         #expect(outcome.withLock { $0 == nil }, "the exchange ended before the clock passed its deadline")
         clock.advance(milliseconds: timeout + 1)
@@ -86,7 +86,7 @@ import Upstream
         let pool = try pool(port: upstream.port)
         defer { pool.shutdown() }
         let outcome = submitGET(to: pool)
-        #expect(await eventually(withinMilliseconds: 10_000) { outcome.withLock { $0 != nil } })
+        #expect(await eventually { outcome.withLock { $0 != nil } })
         let exchange = try #require(outcome.withLock { $0 })
         let answer = try exchange.result.get()
         #expect(answer.status.code == 200)
@@ -100,14 +100,14 @@ import Upstream
         let pool = try pool(port: upstream.port)
         defer { pool.shutdown() }
         let first = submitGET(to: pool)
-        #expect(await eventually(withinMilliseconds: 10_000) { upstream.hasReachedItsStall })
+        #expect(await eventually { upstream.hasReachedItsStall })
         clock.advance(milliseconds: Self.answerTimeoutMilliseconds + 1)
         #expect(await eventually(withinMilliseconds: Self.endsWithinMilliseconds) { first.withLock { $0 != nil } })
         #expect(throws: UpstreamFailure.timedOut("waiting for the answer")) { try first.withLock { $0 }?.result.get() }
         // The upstream answers the timed-out request now; the next request must get its own answer.
         released.withLock { $0 = true }
         let second = submitGET(to: pool)
-        #expect(await eventually(withinMilliseconds: 10_000) { second.withLock { $0 != nil } })
+        #expect(await eventually { second.withLock { $0 != nil } })
         let answer = try #require(try second.withLock { $0 }?.result.get())
         #expect(String(decoding: answer.body, as: UTF8.self) == "fresh")
     }
@@ -126,7 +126,7 @@ import Upstream
         let listener = LocalListener(backlog: 0)
         let filler = listener.connectFromTest()
         defer { Glibc.close(filler) }
-        #expect(await eventually(withinMilliseconds: 10_000) { listener.acceptQueueIsFull })
+        #expect(await eventually { listener.acceptQueueIsFull })
         try await expectTimeout(port: listener.port, after: Self.connectTimeoutMilliseconds,
                                 waitingFor: "connecting to 127.0.0.1:\(listener.port)") {
             listener.hasAConnectionInSYNSent

@@ -15,7 +15,7 @@ import TLS
         let server = try await ServerProcess.start(arguments: ["--certs", directory.file("certs"), "--db", directory.file("data/db.sqlite"),
                                                    "--seed", RepositoryFiles.seed, "--password-iterations", "1000"])
         let trust = TLSClientConfiguration(trustRootsPEMPath: directory.file("certs/ca.pem"), serverName: "localhost")
-        let admin = try TLSClient(host: "127.0.0.1", port: server.port, tls: trust, timeoutSeconds: 10)
+        let admin = try TLSClient(host: "127.0.0.1", port: server.port, tls: trust, timeoutSeconds: Patience.seconds)
         func adminCall(_ method: String, _ path: String, _ body: String = "") throws -> HTTPResponse {
             try admin.send(HTTPRequest(method: method, target: path, headers: ["Host": "localhost", "Content-Type": "application/json"],
                                        body: Array(body.utf8)))
@@ -31,7 +31,7 @@ import TLS
             answer.withLock { $0 = code }
         }.start()
         // The fault is used up once the request is being answered: the stream is then in flight.
-        #expect(try await eventually(withinMilliseconds: 20_000) {
+        #expect(try await eventually {
             try JSONParser.parse(adminCall("GET", "/__admin/faults").body)["faults"] == []
         })
         admin.close()
@@ -42,7 +42,7 @@ import TLS
         // The 10 s grace period is a ceiling: the connection closes once its stream is done, so no
         // connection is left for the end of the grace period to close. The server's own account, not
         // the time it took, which a loaded machine stretches.
-        #expect(await eventually(withinMilliseconds: 10_000) { server.logs.lines.contains { $0.contains(#""stopped""#) } })
+        #expect(await eventually { server.logs.lines.contains { $0.contains(#""stopped""#) } })
         let closes = server.logs.lines.filter { $0.contains("connection closed") }
         #expect(!closes.contains { $0.contains("shutdown grace period ended") }, "exit after \(seconds) s: \(server.logs.lines)")
     }

@@ -31,7 +31,7 @@ final class HostileServer {
         let warmUp = try server.client()
         #expect(try server.signedCall("GET", "/api/v1/ping", client: warmUp).code == 0)
         warmUp.close()
-        #expect(await eventually(withinMilliseconds: 20_000) { ServerSockets.openConnections(onPort: server.port) == 0 })
+        #expect(await eventually { ServerSockets.openConnections(onPort: server.port) == 0 })
         let memory = ProcessMemory(processIdentifier: server.processIdentifier)
         return HostileServer(server: server, memory: memory, residentBefore: try #require(memory.resident()))
     }
