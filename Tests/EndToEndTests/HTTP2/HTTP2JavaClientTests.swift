@@ -26,7 +26,8 @@ import TestSupport
                           String(decoding: request.body, as: UTF8.self)]
         }
         let run = try await ExternalCommand.run("java", arguments)
-        #expect(run.status == 0, "\(run.errorOutput)")
+        // On failure, the server's side too: why it closed a connection or refused a handshake.
+        #expect(run.status == 0, "\(run.errorOutput)\nserver: \(server.logs.lines.filter { $0.contains("closed") || $0.contains("handshake") })")
         return try run.output.split(separator: "\n").map { line in
             let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
             return (parts[0], Int(parts[1]) ?? 0, try JSONParser.parse(Array(parts[2].utf8)))
