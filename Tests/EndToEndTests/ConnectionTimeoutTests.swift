@@ -19,7 +19,7 @@ import TestSupport
         // with a generous ceiling, since a loaded machine runs the server's timers late, never early.
         #expect(await eventually { ServerSockets.openConnections(onPort: server.port) == 0 })
         #expect(clock.now - answered >= .milliseconds(1_000), "closed before the idle timeout")
-        // The next read ends at the server's close (not at the client's 10 s timeout), and a new connection works.
+        // The next read ends at the server's close (not at the client's timeout), and a new connection works.
         let ended = #expect(throws: ClientError.self) { try client.receiveResponse(for: "GET") }
         if case .timedOut? = ended { Issue.record("the connection was still open") }
         #expect(try server.signedCall("GET", "/api/v1/ping").code == 0)
