@@ -125,17 +125,24 @@ final class Database {
     func fetchAll<Record>(
         _ sql: String, _ arguments: [DatabaseValue] = [], decode: (Statement) throws(StoreError) -> Record
     ) throws(StoreError) -> [Record] {
+        var records: [Record] = []
+        try forEachRow(sql, arguments) { row throws(StoreError) in
+            records.append(try decode(row))
+            return true
+        }
+        return records
+    }
+
+    /// Runs a query and hands its rows to `body` in turn, until there are no more or `body`
+    /// returns false.
+    func forEachRow(_ sql: String, _ arguments: [DatabaseValue] = [], _ body: (Statement) throws(StoreError) -> Bool) throws(StoreError) {
         try beginPendingReadTransaction()
         let started = StatementTiming.clock()
         defer { finishStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
-        var records: [Record] = []
-        while try statement.step() {
-            records.append(try decode(statement))
-        }
-        return records
+        while try statement.step(), try body(statement) {}
     }
 
     /// Runs a query and decodes its first row with `decode`, or returns nil when there is none.

@@ -1,11 +1,13 @@
+import System
+
 /// Which journal entries a listing or a count selects: every field that is set must match.
 public struct JournalFilter: Sendable, Equatable {
     /// Only entries at or after this Unix time in milliseconds.
     public var since: Int64?
     /// Only entries with this method.
     public var method: String?
-    /// Only entries for this path (without the query string): exact, or with `*` standing for any
-    /// run of characters, slashes included (as a fault's path).
+    /// Only entries for this path (without the query string): a `PathPattern`, exact or with `*`
+    /// standing for any run of characters, slashes included (as a fault's path).
     public var path: String?
     /// Only entries with this verdict.
     public var verdict: String?
@@ -22,28 +24,13 @@ public struct JournalFilter: Sendable, Equatable {
         self.verdict = verdict
     }
 
-    /// The WHERE clause shared by listing and counting: ?1 since, ?2 method, ?3 path, ?4 verdict
-    /// (a NULL argument disables its condition, so one cached statement serves every filter).
-    static let whereClause = """
-        WHERE (?1 IS NULL OR time_ms >= ?1) AND (?2 IS NULL OR method = ?2)
-          AND (?3 IS NULL OR path GLOB ?3) AND (?4 IS NULL OR verdict = ?4)
-        """
-
-    /// The values bound to `whereClause`.
-    var arguments: [DatabaseValue] {
-        [since.map(DatabaseValue.integer) ?? .null, DatabaseValue(method), DatabaseValue(path.map(Self.glob)), DatabaseValue(verdict)]
-    }
-
-    /// `pattern` as an SQLite GLOB in which only `*` is special: `?` and `[` match themselves.
-    static func glob(_ pattern: String) -> String {
-        var glob = ""
-        for character in pattern {
-            switch character {
-            case "?": glob += "[?]"
-            case "[": glob += "[[]"
-            default: glob.append(character)
-            }
+    /// The test of one row, prepared once for a whole listing or count.
+    func rowTest() -> (JournalRow) -> Bool {
+        let since = since, method = method, verdict = verdict
+        let pattern = path.map(PathPattern.init)
+        return { row in
+            (since.map { row.timeMilliseconds >= $0 } ?? true) && (method.map { row.method == $0 } ?? true)
+                && (pattern?.matches(row.path) ?? true) && (verdict.map { row.verdict == $0 } ?? true)
         }
-        return glob
     }
 }

@@ -19,40 +19,4 @@ public struct JournalRow: Sendable, Equatable {
         self.verdict = verdict
         self.entry = entry
     }
-
-    /// Inserts `rows` with `insert`, one INSERT of that many rows whose parameters are each row's
-    /// values in the order of `JournalStore`'s columns.
-    ///
-    /// The texts and entries are bound in place, not copied by SQLite (the journal's writer inserts
-    /// every request): they are gathered into one buffer, which stays where it is while the
-    /// statement runs.
-    static func insert(_ rows: ArraySlice<JournalRow>, with insert: Statement) throws(StoreError) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rows.reduce(0) { $0 + $1.method.utf8.count + $1.path.utf8.count + $1.verdict.utf8.count + $1.entry.count })
-        for row in rows {
-            bytes.append(contentsOf: row.method.utf8)
-            bytes.append(contentsOf: row.path.utf8)
-            bytes.append(contentsOf: row.verdict.utf8)
-            bytes.append(contentsOf: row.entry)
-        }
-        try insert.withBindings(inPlaceOf: bytes) { bindings throws(StoreError) in
-            var parameter: Int32 = 1
-            var offset = 0
-            /// The range of the next `count` bytes of the buffer.
-            func next(_ count: Int) -> Range<Int> {
-                defer { offset += count }
-                return offset..<offset + count
-            }
-            for row in rows {
-                try bindings.bind(.integer(row.timeMilliseconds), at: parameter)
-                try bindings.bindText(next(row.method.utf8.count), at: parameter + 1)
-                try bindings.bindText(next(row.path.utf8.count), at: parameter + 2)
-                try bindings.bindText(next(row.verdict.utf8.count), at: parameter + 3)
-                try bindings.bind(.integer(Int64(row.entry.count)), at: parameter + 4)
-                try bindings.bindBlob(next(row.entry.count), at: parameter + 5)
-                parameter += 6
-            }
-            try bindings.run()
-        }
-    }
 }

@@ -1,7 +1,7 @@
 /// The schema of the request journal's own database file (not the main one: see `JournalStore`).
 enum JournalSchema {
     /// The migrations of the journal file, in order.
-    static let migrations = Migrations(all: [v1, v2, v3])
+    static let migrations = Migrations(all: [v1, v2, v3, v4])
 
     /// One row per `/api/` request: the entry as JSON text, and copies of the members a filter
     /// reads. Row ids only grow (until the journal is cleared), so "oldest first" is "smallest
@@ -57,4 +57,45 @@ enum JournalSchema {
         DROP TABLE journal;
         ALTER TABLE journal_v3 RENAME TO journal;
         """)
+
+    /// Entries stored in blocks, a row per transaction (`JournalBlock`), instead of a row each; the
+    /// dropped count joins the oldest block's watermark: `trim_skipped` entries of block `trim_block`
+    /// are dropped, and every block before it is gone. The rows stored before become blocks of
+    /// `rowsPerConvertedBlock`, in order.
+    static let v4 = Migration(id: "journal-v4-blocks", sql: """
+        CREATE TABLE journal_block (
+            id INTEGER PRIMARY KEY,
+            entries INTEGER NOT NULL,
+            bytes INTEGER NOT NULL,
+            sizes BLOB NOT NULL,
+            data BLOB NOT NULL
+        ) STRICT;
+        CREATE TABLE journal_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            dropped INTEGER NOT NULL,
+            trim_block INTEGER NOT NULL,
+            trim_skipped INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO journal_state (id, dropped, trim_block, trim_skipped) SELECT 1, count, 0, 0 FROM journal_dropped;
+        DROP TABLE journal_dropped;
+        """, finish: { database throws(StoreError) in
+            var lastID: Int64 = 0
+            while true {
+                let rows = try database.fetchAll(
+                    "SELECT id, time_ms, method, path, verdict, entry FROM journal WHERE id > ?1 ORDER BY id LIMIT \(rowsPerConvertedBlock)",
+                    [.integer(lastID)]
+                ) { row throws(StoreError) in
+                    (id: try row.integer(at: 0),
+                     row: JournalRow(timeMilliseconds: try row.integer(at: 1), method: try row.text(at: 2), path: try row.text(at: 3),
+                                     verdict: try row.text(at: 4), entry: try row.blob(at: 5)))
+                }
+                guard let last = rows.last else { break }
+                try JournalBlock(rows.map(\.row)[...]).insert(into: database)
+                lastID = last.id
+            }
+            try database.execute("DROP TABLE journal")
+        })
+
+    /// How many of the rows stored before blocks go in one block.
+    static let rowsPerConvertedBlock = 64
 }

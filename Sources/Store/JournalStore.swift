@@ -8,42 +8,42 @@ import System
 /// may lose the last entries or, rarely, damage the file, which `open(path:)` then replaces.
 /// Like `Store`, a `JournalStore` belongs to the thread that opened it.
 public final class JournalStore {
-    private let database: Database
-    /// The bytes of entry text stored: kept here, not summed per batch.
-    private var storedBytes: Int
-
-    /// The most rows one INSERT stores.
-    private static let rowsPerInsert = 64
-    /// The INSERTs of 1, 2, 4, ... `rowsPerInsert` rows, in that order: a batch is stored by the
-    /// fewest of them (22 rows: 16, 4 and 2). With one statement per row, ending each statement
-    /// (`sqlite3VdbeHalt`) and opening its cursor cost SQLite more than storing the row.
-    private static let insertSQL: [String] = (0...rowsPerInsert.trailingZeroBitCount).map { power in
-        let row = "(?, ?, ?, ?, ?, ?)"
-        return "INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES "
-            + repeatElement(row, count: 1 << power).joined(separator: ", ")
+    /// The oldest entries still stored: every block before `block` is gone, and so are the first
+    /// `skipped` entries of `block` (`journal_state`).
+    private struct Watermark: Equatable {
+        var block: Int64
+        var skipped: Int
     }
-    /// The rows beyond the ?1 newest (ids only grow, so the newest are the largest): how many, their
-    /// bytes, and the largest of their ids (NULL when there are none). `deleteUpToSQL` then deletes
-    /// them in one pass. (A `DELETE ... RETURNING bytes` with this subquery first collected the ids and
-    /// stored each returned row in a temporary table: `append` cost 14.3K instructions per check-in
-    /// with the journal full, against 12.0K this way.)
-    private static let excessSQL = """
-        SELECT count(*), coalesce(sum(bytes), 0), max(id) FROM journal WHERE id <= (SELECT max(id) FROM journal) - ?1
-        """
-    /// The next oldest rows after id ?1, for trimming by bytes.
-    private static let oldestSQL = "SELECT id, bytes FROM journal WHERE id > ?1 ORDER BY id LIMIT 64"
-    private static let deleteUpToSQL = "DELETE FROM journal WHERE id <= ?1"
-    private static let addDroppedSQL = "UPDATE journal_dropped SET count = count + ?1"
-    private static let listSQL = "SELECT entry FROM journal \(JournalFilter.whereClause) ORDER BY id DESC LIMIT ?5"
-    private static let countSQL = "SELECT count(*) FROM journal \(JournalFilter.whereClause)"
+
+    private let database: Database
+    /// The entries stored, and the bytes of their entries: kept here, not summed per batch.
+    private var stored: (entries: Int, bytes: Int)
+    /// As `journal_state` holds it.
+    private var watermark: Watermark
+
+    /// The oldest block from id ?1 on, with its entries' sizes.
+    private static let oldestBlockSQL = "SELECT id, sizes FROM journal_block WHERE id >= ?1 ORDER BY id LIMIT 1"
+    private static let deleteBlocksBeforeSQL = "DELETE FROM journal_block WHERE id < ?1"
+    private static let updateStateSQL = "UPDATE journal_state SET dropped = dropped + ?1, trim_block = ?2, trim_skipped = ?3"
+    private static let watermarkSQL = "SELECT trim_block, trim_skipped FROM journal_state"
+    private static let newestFirstSQL = "SELECT id, data FROM journal_block WHERE id >= ?1 ORDER BY id DESC"
     /// SQLite checkpoints the WAL once it holds this many pages (1 MiB), and then cuts it back
     /// to `walSizeLimit`: one large batch does not leave a large file behind.
     private static let walCheckpointPages = 256
     private static let walSizeLimit = 1 << 20
 
-    private init(database: Database, storedBytes: Int) {
+    private init(database: Database) throws(StoreError) {
         self.database = database
-        self.storedBytes = storedBytes
+        (stored, watermark) = try database.transaction(.deferred) { () throws(StoreError) in
+            let watermark = try Self.watermark(in: database)
+            let blocks = try database.fetchOne("SELECT coalesce(sum(entries), 0), coalesce(sum(bytes), 0) FROM journal_block WHERE id >= ?1",
+                                               [.integer(watermark.block)]) { row throws(StoreError) in
+                (entries: Int(try row.integer(at: 0)), bytes: Int(try row.integer(at: 1)))
+            }
+            let skipped = try Self.oldestBlock(from: watermark.block, in: database)
+                .flatMap { $0.id == watermark.block ? $0.sizes.prefix(watermark.skipped) : nil } ?? []
+            return ((entries: (blocks?.entries ?? 0) - skipped.count, bytes: (blocks?.bytes ?? 0) - skipped.reduce(0, +)), watermark)
+        }
     }
 
     /// Opens the journal at `path`, creating it when absent. A file that cannot be opened,
@@ -70,7 +70,7 @@ public final class JournalStore {
             throw StoreError.cannotOpen(path: path, code: .error,
                                         message: "not a request journal of this version (start the server on it once to migrate an older one)")
         }
-        return JournalStore(database: database, storedBytes: 0)
+        return try JournalStore(database: database)
     }
 
     private static func openExisting(path: String) throws(StoreError) -> JournalStore {
@@ -93,8 +93,7 @@ public final class JournalStore {
         }
         try useIncrementalVacuum(database)
         try JournalSchema.migrations.apply(to: database)
-        let bytes = try database.fetchOne("SELECT coalesce(sum(bytes), 0) FROM journal") { row throws(StoreError) in try row.integer(at: 0) }
-        return JournalStore(database: database, storedBytes: Int(bytes ?? 0))
+        return try JournalStore(database: database)
     }
 
     /// Makes the file one whose free pages `clear()` can give back (a new file, or one made before
@@ -105,9 +104,10 @@ public final class JournalStore {
         try database.executeScript("PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
     }
 
-    /// Appends `rows` (oldest first) in one transaction, then drops the oldest entries beyond
-    /// `limits`. Each entry dropped counts in `dropped()`, and so do `lost` ones that never
+    /// Appends `rows` (oldest first) in one transaction, as one block, then drops the oldest entries
+    /// beyond `limits`. Each entry dropped counts in `dropped()`, and so do `lost` ones that never
     /// reached the store; of a batch larger than the limits, only the newest rows that fit are stored.
+    /// A block stays in the file until its last entry is dropped.
     public func append(_ rows: [JournalRow], within limits: JournalLimits, lost: Int = 0) throws(StoreError) {
         var first = rows.endIndex
         var batchBytes = 0
@@ -115,79 +115,103 @@ public final class JournalStore {
             first -= 1
             batchBytes += rows[first].entry.count
         }
-        let stored = rows[first...]
         guard !rows.isEmpty || lost > 0 else { return }
-        storedBytes = try database.transaction { () throws(StoreError) -> Int in
-            var next = stored.startIndex
-            while next < stored.endIndex {
-                // The largest power of two that is at most the rows left and `rowsPerInsert`.
-                let power = Int.bitWidth - 1 - min(stored.endIndex - next, Self.rowsPerInsert).leadingZeroBitCount
-                try JournalRow.insert(stored[next..<next + 1 << power], with: database.cachedStatement(Self.insertSQL[power]))
-                next += 1 << power
+        (stored, watermark) = try database.transaction { () throws(StoreError) in
+            if first < rows.endIndex { try JournalBlock(rows[first...]).insert(into: database) }
+            var kept = (entries: stored.entries + rows.endIndex - first, bytes: stored.bytes + batchBytes)
+            var next = watermark
+            var dropped = lost + first
+            while kept.entries > limits.entries || kept.bytes > limits.bytes, let oldest = try Self.oldestBlock(from: next.block, in: database) {
+                if oldest.id != next.block { next = Watermark(block: oldest.id, skipped: 0) }
+                while next.skipped < oldest.sizes.count, kept.entries > limits.entries || kept.bytes > limits.bytes {
+                    kept.entries -= 1
+                    kept.bytes -= oldest.sizes[next.skipped]
+                    next.skipped += 1
+                    dropped += 1
+                }
+                if next.skipped == oldest.sizes.count { next = Watermark(block: oldest.id + 1, skipped: 0) }
             }
-            let excess = try database.fetchOne(Self.excessSQL, [.integer(Int64(limits.entries))]) { row throws(StoreError) in
-                (count: Int(try row.integer(at: 0)), bytes: Int(try row.integer(at: 1)), lastID: row.optionalInteger(at: 2))
+            if next.block != watermark.block { try database.execute(Self.deleteBlocksBeforeSQL, [.integer(next.block)]) }
+            if dropped > 0 || next != watermark {
+                try database.execute(Self.updateStateSQL, [.integer(Int64(dropped)), .integer(next.block), .integer(Int64(next.skipped))])
             }
-            if let lastID = excess?.lastID { try database.execute(Self.deleteUpToSQL, [.integer(lastID)]) }
-            var bytes = storedBytes + batchBytes - (excess?.bytes ?? 0)
-            var dropped = lost + first + (excess?.count ?? 0)
-            let (count, freed) = try trimOldest(until: bytes - limits.bytes)
-            bytes -= freed
-            dropped += count
-            if dropped > 0 { try database.execute(Self.addDroppedSQL, [.integer(Int64(dropped))]) }
-            return bytes
+            return (kept, next)
         }
-    }
-
-    /// Deletes the oldest rows until at least `excess` bytes are freed (nothing when it is not
-    /// positive); returns how many rows and bytes went. Reads only the rows it deletes.
-    private func trimOldest(until excess: Int) throws(StoreError) -> (count: Int, bytes: Int) {
-        var freed = 0
-        var count = 0
-        var lastID: Int64 = 0
-        while freed < excess {
-            let oldest = try database.fetchAll(Self.oldestSQL, [.integer(lastID)]) { row throws(StoreError) in
-                (id: try row.integer(at: 0), bytes: Int(try row.integer(at: 1)))
-            }
-            guard !oldest.isEmpty else { break }
-            for row in oldest where freed < excess {
-                lastID = row.id
-                freed += row.bytes
-                count += 1
-            }
-        }
-        if count > 0 { try database.execute(Self.deleteUpToSQL, [.integer(lastID)]) }
-        return (count, freed)
     }
 
     /// The entries `filter` selects, newest first, at most `limit` of them, as they were stored.
     public func entries(matching filter: JournalFilter, limit: Int) throws(StoreError) -> [[UInt8]] {
-        try database.fetchAll(Self.listSQL, filter.arguments + [.integer(Int64(limit))]) { row throws(StoreError) in
-            try row.blob(at: 0)
+        var entries: [[UInt8]] = []
+        let selects = filter.rowTest()
+        try forEachRowNewestFirst { row in
+            guard entries.count < limit else { return false }
+            if selects(row) { entries.append(row.entry) }
+            return true
         }
+        return entries
     }
 
     /// How many entries `filter` selects.
     public func count(matching filter: JournalFilter) throws(StoreError) -> Int {
-        let count = try database.fetchOne(Self.countSQL, filter.arguments) { row throws(StoreError) in try row.integer(at: 0) }
-        return Int(count ?? 0)
+        var count = 0
+        let selects = filter.rowTest()
+        try forEachRowNewestFirst { row in
+            if selects(row) { count += 1 }
+            return true
+        }
+        return count
     }
 
     /// How many entries were dropped since the journal was last cleared (the entry count or the
     /// byte budget was reached, or the writer fell behind).
     public func dropped() throws(StoreError) -> Int {
-        let count = try database.fetchOne("SELECT count FROM journal_dropped") { row throws(StoreError) in try row.integer(at: 0) }
+        let count = try database.fetchOne("SELECT dropped FROM journal_state") { row throws(StoreError) in try row.integer(at: 0) }
         return Int(count ?? 0)
     }
 
     /// Deletes every entry and the dropped count, and gives the file's free pages back.
     public func clear() throws(StoreError) {
         try database.transaction { () throws(StoreError) in
-            try database.execute("DELETE FROM journal")
-            try database.execute("UPDATE journal_dropped SET count = 0")
+            try database.execute("DELETE FROM journal_block")
+            try database.execute("UPDATE journal_state SET dropped = 0, trim_block = 0, trim_skipped = 0")
         }
-        storedBytes = 0
+        stored = (0, 0)
+        watermark = Watermark(block: 0, skipped: 0)
         try database.executeScript("PRAGMA incremental_vacuum")
         try database.checkpoint()
+    }
+
+    /// Hands `body` the stored rows, newest first, until it returns false: read in one snapshot, so
+    /// that a server writing the file meanwhile (`openForReading`) changes nothing under it.
+    private func forEachRowNewestFirst(_ body: (JournalRow) -> Bool) throws(StoreError) {
+        try database.transaction(.deferred) { () throws(StoreError) in
+            let watermark = try Self.watermark(in: database)
+            try database.forEachRow(Self.newestFirstSQL, [.integer(watermark.block)]) { block throws(StoreError) in
+                let id = try block.integer(at: 0)
+                guard let rows = JournalBlock.rows(try block.blob(at: 1)) else { throw Self.damagedBlock(id) }
+                for row in rows.dropFirst(id == watermark.block ? watermark.skipped : 0).reversed() where !body(row) { return false }
+                return true
+            }
+        }
+    }
+
+    private static func watermark(in database: Database) throws(StoreError) -> Watermark {
+        let watermark = try database.fetchOne(watermarkSQL) { row throws(StoreError) in
+            Watermark(block: try row.integer(at: 0), skipped: Int(try row.integer(at: 1)))
+        }
+        return watermark ?? Watermark(block: 0, skipped: 0)
+    }
+
+    /// The oldest block from id `first` on, and its entries' sizes.
+    private static func oldestBlock(from first: Int64, in database: Database) throws(StoreError) -> (id: Int64, sizes: [Int])? {
+        try database.fetchOne(oldestBlockSQL, [.integer(first)]) { row throws(StoreError) in
+            let id = try row.integer(at: 0)
+            guard let sizes = JournalBlock.entrySizes(try row.blob(at: 1)) else { throw damagedBlock(id) }
+            return (id, sizes)
+        }
+    }
+
+    private static func damagedBlock(_ id: Int64) -> StoreError {
+        .sqlite(code: .corrupt, message: "journal block \(id) is damaged", sql: nil)
     }
 }

@@ -4,4 +4,6 @@ struct Migration: Sendable {
     let id: String
     /// The statements that make the change; run in one transaction with the record.
     let sql: String
+    /// What SQL cannot do, run after `sql` in the same transaction (rows rewritten in a new form).
+    var finish: (@Sendable (Database) throws(StoreError) -> Void)? = nil
 }

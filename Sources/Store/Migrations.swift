@@ -28,6 +28,7 @@ struct Migrations: Sendable {
                 // Checked again under the write lock: another process may have applied it meanwhile.
                 guard try !Self.appliedIDs(in: database).contains(migration.id) else { return }
                 try database.executeScript(migration.sql)
+                try migration.finish?(database)
                 try database.execute(
                     "INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)",
                     [.text(migration.id), .integer(Int64(time(nil)))])

@@ -100,66 +100,14 @@ final class Statement {
         try check(code)
     }
 
-    /// Runs `body` with `bytes` held where they are, so that the texts and blobs it binds from
-    /// ranges of them (`InPlaceBindings`) are not copied. They stay valid only while `body` runs,
-    /// so `body` runs the statement, which is then reset and has its bindings cleared.
-    func withBindings(inPlaceOf bytes: [UInt8], _ body: (InPlaceBindings) throws(StoreError) -> Void) throws(StoreError) {
-        try bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(StoreError) in
-                defer { resetAndClearBindings() }
-                try body(InPlaceBindings(statement: self, bytes: buffer))
-            }
-        }.get()
-    }
-
-    /// Texts and blobs bound from ranges of one buffer without copying them: valid only inside
-    /// `withBindings(inPlaceOf:_:)`.
-    struct InPlaceBindings {
-        fileprivate let statement: Statement
-        fileprivate let bytes: UnsafeBufferPointer<UInt8>
-
-        /// Binds `value` (copied, as `Statement.bind(_:at:)` does) to parameter `index`.
-        func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
-            try statement.bind(value, at: index)
-        }
-
-        /// Binds the UTF-8 text at `range` of the buffer, in place, to parameter `index`.
-        func bindText(_ range: Range<Int>, at index: Int32) throws(StoreError) {
-            try statement.check(statement.bindText(UnsafeBufferPointer(rebasing: bytes[range]), at: index, copying: false))
-        }
-
-        /// Binds the bytes at `range` of the buffer, in place, to parameter `index` as a blob.
-        func bindBlob(_ range: Range<Int>, at index: Int32) throws(StoreError) {
-            let blob = UnsafeBufferPointer(rebasing: bytes[range])
-            // A zero-length blob needs an address all the same: a nil one would bind NULL.
-            let code = blob.baseAddress.map { sqlite3_bind_blob64(statement.handle, index, $0, UInt64(blob.count), nil) }
-                ?? sqlite3_bind_zeroblob(statement.handle, index, 0)
-            try statement.check(code)
-        }
-
-        /// Runs the statement to its end.
-        func run() throws(StoreError) {
-            while try statement.step() {}
-        }
-    }
-
-    /// Resets the statement and sets every parameter to NULL, letting go of texts bound in place.
-    private func resetAndClearBindings() {
-        reset()
-        // Always SQLITE_OK.
-        _ = sqlite3_clear_bindings(handle)
-    }
-
-    /// Binds the UTF-8 text `utf8`, copied or in place, with an explicit byte count: embedded
-    /// NULs survive, and an empty text stays '' (a nil address would bind NULL).
-    private func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32, copying: Bool = true) -> Int32 {
+    /// Binds the UTF-8 text `utf8`, copied, with an explicit byte count: embedded NULs survive,
+    /// and an empty text stays '' (a nil address would bind NULL).
+    private func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
         guard let bytes = utf8.baseAddress, !utf8.isEmpty else {
             return sqlite3_bind_text64(handle, index, "", 0, cs_sqlite_transient(), UInt8(SQLITE_UTF8))
         }
-        // A nil destructor is SQLITE_STATIC: SQLite does not copy the text.
-        let destructor = copying ? cs_sqlite_transient() : nil
         return bytes.withMemoryRebound(to: CChar.self, capacity: utf8.count) { text in
-            sqlite3_bind_text64(handle, index, text, UInt64(utf8.count), destructor, UInt8(SQLITE_UTF8))
+            sqlite3_bind_text64(handle, index, text, UInt64(utf8.count), cs_sqlite_transient(), UInt8(SQLITE_UTF8))
         }
     }
 

@@ -83,8 +83,10 @@ final class Connection {
         case .close(let reason):
             let descriptor = socket.descriptor
             socket.close()
-            loop.connectionClosed(self, descriptor: descriptor)
+            // The responder hears of the close before the open-connection count drops: whoever
+            // sees the count drop (a test, `/metrics`) then also sees why the connection closed.
             loop.responder?.connectionClosed(connection: info, reason: reason)
+            loop.connectionClosed(self, descriptor: descriptor)
         case .linger(let deadline):
             linger(until: deadline)
         case .resumeReading:

@@ -97,6 +97,44 @@ import Testing
         }
     }
 
+    /// A batch is one block: entries dropped from the oldest block while its newer ones stay are
+    /// remembered by a watermark, which a reopened journal reads back with the entries and bytes
+    /// it leaves.
+    @Test func entriesDroppedFromTheMiddleOfABlockStayDroppedAfterAReopen() throws {
+        try withJournal { store, path in
+            let limits = JournalLimits(entries: 4, bytes: 3_500)
+            try store.append((1...3).map { row($0, bytes: 1_000) }, within: limits)
+            try store.append([row(4, bytes: 500)], within: limits)
+            try store.append([row(5, bytes: 500)], within: limits)
+            #expect(try numbers(store) == [5, 4, 3, 2], "1 goes from its block of three: four entries at most")
+            let reopened = try JournalStore.open(path: path)
+            #expect(try numbers(reopened) == [5, 4, 3, 2])
+            #expect(try reopened.count(matching: JournalFilter()) == 4)
+            try reopened.append([row(6, bytes: 1_000)], within: limits)
+            #expect(try numbers(reopened) == [6, 5, 4, 3], "2,000 + 500 + 500 + 1,000 bytes: 2 goes for the count, not 3 for the bytes")
+            try reopened.append([row(7, bytes: 1_000)], within: limits)
+            #expect(try numbers(reopened) == [7, 6, 5, 4], "3,000 bytes once 3, the last of the first block, has gone")
+            #expect(try reopened.dropped() == 3)
+        }
+    }
+
+    /// A block whose bytes are not a block's (a damaged file) makes a listing fail with an error
+    /// naming it, not crash or return part of an entry.
+    @Test func aDamagedBlockIsAnErrorWhenRead() throws {
+        try withJournal { store, path in
+            try store.append((1...3).map { row($0) }, within: JournalLimits(entries: 10))
+            do {
+                let database = try Database(path: path)
+                try database.execute("UPDATE journal_block SET data = substr(data, 1, length(data) - 1)")
+            }
+            #expect {
+                try store.entries(matching: JournalFilter(), limit: 10)
+            } throws: { error in
+                "\(error)".contains("journal block 1 is damaged")
+            }
+        }
+    }
+
     @Test func theFileStaysNearTheBudgetAndClearGivesTheSpaceBack() throws {
         try withJournal { store, path in
             let limits = JournalLimits(entries: 10_000, bytes: 1 << 20)
@@ -147,6 +185,30 @@ import Testing
             try store.append(Array(rows.prefix(3)), within: JournalLimits(entries: 100))
             #expect(try store.count(matching: JournalFilter()) == 78, "the same statements serve the next batch")
             #expect(try store.dropped() == 0)
+        }
+    }
+
+    /// A journal of one row per entry (before blocks) is regrouped into blocks when opened: its
+    /// entries in order, their bytes in the budget, its dropped count kept.
+    @Test func aJournalOfOneRowPerEntryBecomesBlocks() throws {
+        try withJournal { _, path in
+            let older = path + ".v3"
+            do {
+                let database = try Database(path: older)
+                try Migrations(all: [JournalSchema.v1, JournalSchema.v2, JournalSchema.v3]).apply(to: database)
+                for number in 1...150 {
+                    try database.execute("INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES (?1, 'GET', '/api/v1/ping', 'valid', ?2, ?3)",
+                                         [.integer(Int64(number)), .integer(100), .blob(row(number).entry)])
+                }
+                try database.execute("UPDATE journal_dropped SET count = 5")
+            }
+            let store = try JournalStore.open(path: older)
+            #expect(try numbers(store) == Array((1...150).reversed()))
+            #expect(try store.dropped() == 5)
+            try store.append([row(151)], within: JournalLimits(entries: 1_000, bytes: 150 * 100))
+            #expect(try numbers(store).prefix(2) == [151, 150])
+            #expect(try numbers(store).last == 2, "the converted entries' bytes count: one goes for the new one")
+            #expect(try store.dropped() == 6)
         }
     }
 

@@ -1,4 +1,5 @@
 import JSON
+import System
 
 /// A fault injected with `POST /__admin/faults`: which requests it matches and what it does to
 /// their answer (docs/contract-testing.md).

@@ -1,23 +1,24 @@
-/// The path a fault matches: exact, or with `*` standing for any run of characters, slashes
-/// included (`/api/v1/users/*` matches `/api/v1/users/me` and `/api/v1/users/token/refresh`;
-/// `*` alone matches every path).
-struct PathPattern: Sendable, Equatable {
+/// A request path pattern, as faults, recorded stubs and journal filters take it: exact, or with
+/// `*` standing for any run of characters, slashes included (`/api/v1/users/*` matches
+/// `/api/v1/users/me` and `/api/v1/users/token/refresh`; `*` alone matches every path). Nothing
+/// else is special, and case counts.
+public struct PathPattern: Sendable, Equatable {
     /// The pattern as given.
-    let text: String
+    public let text: String
     /// The literal pieces between the stars.
     private let pieces: [[UInt8]]
 
     /// The pattern `text`.
-    init(_ text: String) {
+    public init(_ text: String) {
         self.text = text
         pieces = text.utf8.split(separator: UInt8(ascii: "*"), omittingEmptySubsequences: false).map(Array.init)
     }
 
     /// The literal part before the first `*` (all of it when there is none).
-    var literalPrefix: String { String(decoding: pieces.first ?? [], as: UTF8.self) }
+    public var literalPrefix: String { String(decoding: pieces.first ?? [], as: UTF8.self) }
 
     /// Whether `path` matches.
-    func matches(_ path: String) -> Bool {
+    public func matches(_ path: String) -> Bool {
         let bytes = Array(path.utf8)
         guard pieces.count > 1 else { return bytes == pieces.first }
         guard let first = pieces.first, let last = pieces.last, bytes.count >= first.count + last.count,
