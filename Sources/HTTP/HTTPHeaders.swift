@@ -34,6 +34,11 @@ public struct HTTPHeaders: Sendable, Equatable {
     /// The number of fields, repeated names counted once per field.
     public var count: Int { fields.count }
 
+    /// Calls `body` with each field's name in order, as sent (a repeated name once per field).
+    public func forEachName(_ body: (String) -> Void) {
+        for field in fields { body(field.name) }
+    }
+
     /// Makes room for `capacity` fields, so that adding that many allocates once.
     public mutating func reserveCapacity(_ capacity: Int) {
         fields.reserveCapacity(capacity)

@@ -117,6 +117,19 @@ import Transport
         #expect(JournalEntry(stored: encoded + [0]) == nil, "a byte too many")
     }
 
+    /// A count written after its elements takes the byte kept for it, or more bytes moved in front
+    /// of them from 128 on.
+    @Test func aCountWrittenAfterItsElementsReadsBackAtAnySize() {
+        for count in [0, 1, 127, 128, 300, 20_000] {
+            let entry = JournalEntry(
+                requestID: "r", timeMilliseconds: 1, method: "GET", path: "/", protocolName: "http/1.1",
+                headers: (0..<count).map { .init(name: "X-\($0)", value: "v\($0)") }, headerNames: [], parameters: [],
+                verdict: "valid", numericArrays: [], nearMisses: nil, diagnosis: nil, httpStatus: 200, code: 0,
+                latencyMilliseconds: 1, clientSubject: nil, proxied: nil, contentType: nil, answer: nil)
+            #expect(JournalEntry(stored: entry.encoded()) == entry, "\(count) headers")
+        }
+    }
+
     /// An entry stored as JSON text before the compact form is shown as it is; an unreadable one
     /// says so instead of failing the listing.
     @Test func olderAndUnreadableEntriesStillList() {
@@ -165,10 +178,12 @@ private extension JournalEntry {
         writer.entry(
             requestID: requestID, timeMilliseconds: timeMilliseconds, method: method, path: path, protocolName: protocolName,
             headers: { writer in
-                writer.count(headers.count)
-                for header in headers {
-                    writer.text(header.name)
-                    writer.text(header.value)
+                writer.countAfterwards { writer in
+                    for header in headers {
+                        writer.text(header.name)
+                        writer.text(header.value)
+                    }
+                    return headers.count
                 }
             },
             headerNames: { $0.texts(headerNames) }, parameters: parameters, verdict: verdict, numericArrays: numericArrays,

@@ -79,6 +79,18 @@ struct CompactWriter {
         unsigned(UInt64(value))
     }
 
+    /// Writes the count that `write` returns before what `write` writes: in one byte kept for it
+    /// when it is below 128 (the usual case), else moved in front.
+    mutating func countAfterwards(_ write: (inout CompactWriter) -> Int) {
+        let start = bytes.count
+        bytes.append(0)
+        let count = write(&self)
+        guard count >= 0x80 else { return bytes[start] = UInt8(count) }
+        var prefix = CompactWriter(capacity: 10)
+        prefix.count(count)
+        bytes.replaceSubrange(start..<start + 1, with: prefix.bytes)
+    }
+
     mutating func integer(_ value: Int64) {
         unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }

@@ -26,6 +26,11 @@ public struct JournalEntryBuilder: Sendable {
     /// The largest `answerBytes`.
     public static let largestAnswerBytes = JournalAnswer.largestBytes
     private static let contentType = FieldLookup("Content-Type")
+    /// The room an entry starts with, beyond its path, parameters and diagnosis: a signed
+    /// check-in's entry takes about 370 bytes, and growing the buffer would copy it.
+    private static let entryCapacity = 512
+    /// The parameters of a request without any.
+    private static let emptyObjectText = Array("{}".utf8)
 
     /// A builder for requests signed under `policy`, hiding every one of `secrets` (the apps'), whose
     /// entries keep answer bodies of at most `answerBytes` bytes.
@@ -43,17 +48,17 @@ public struct JournalEntryBuilder: Sendable {
         let parameters = self.parameters(of: request, hiding: &hiddenTexts)
         let hidden = hiddenTexts.filter { !$0.isEmpty }
         let replacements = hidden.isEmpty ? secretReplacements : hidden.map { TextReplacement($0, with: SensitiveValues.marker) } + secretReplacements
-        let parametersText = Self.text(parameters.isEmpty ? .object(parameters) : Self.bounded(Self.redacting(.object(parameters), replacements)))
+        let parametersText = parameters.isEmpty ? Self.emptyObjectText : Self.text(Self.bounded(Self.redacting(.object(parameters), replacements)))
         let diagnosis = record.diagnosis.map { Self.text(Self.boundedMembers(Self.redacting($0.journalJSON, replacements))) }
         // Written straight from the request, in the compact form (`JournalEntry(stored:)` reads it).
-        var writer = CompactWriter(capacity: 256 + request.path.utf8.count + parametersText.count + (diagnosis?.count ?? 0))
+        var writer = CompactWriter(capacity: Self.entryCapacity + request.path.utf8.count + parametersText.count + (diagnosis?.count ?? 0))
         writer.entry(
             requestID: record.requestID, timeMilliseconds: record.timeMilliseconds, method: request.method,
             path: request.path, protocolName: request.version.protocolName,
             headers: { writeHeaders(of: request, replacements, into: &$0) },
             headerNames: { writer in
                 writer.count(request.headers.count)
-                for field in request.headers { writer.text(field.name) }
+                request.headers.forEachName { writer.text($0) }
             },
             parameters: parametersText, verdict: record.verdict.rawValue, numericArrays: record.numericArrays,
             nearMisses: record.nearMisses.isEmpty ? nil : Self.text(Self.bounded(.array(record.nearMisses.map(JSONValue.string)))),
@@ -71,19 +76,21 @@ public struct JournalEntryBuilder: Sendable {
     /// Writes the signed headers present, in their configured spelling, `Authorization` shortened:
     /// their count, then each.
     private func writeHeaders(of request: HTTPRequest, _ replacements: [TextReplacement], into writer: inout CompactWriter) {
-        // Counted first (the count comes before them): a filtered array would cost more than the lookups.
-        var present = 0
-        for signed in signedHeaders where request.headers[signed.lookup] != nil { present += 1 }
-        writer.count(present)
-        // Each value goes from the request's bytes into the entry: no `String` unless a secret is replaced.
-        for signed in signedHeaders {
-            guard var value = request.headers[signed.lookup] else { continue }
-            writer.text(signed.lookup.name)
-            if signed.isAuthorization {
-                CanonicalRequest.withMasked(authorization: value) { writer.text($0, replacing: replacements) }
-            } else {
-                value.withUTF8 { writer.text($0, replacing: replacements) }
+        // The count comes before the headers: it is written once they are, in the place kept for it.
+        writer.countAfterwards { writer in
+            var present = 0
+            // Each value goes from the request's bytes into the entry: no `String` unless a secret is replaced.
+            for index in signedHeaders.indices {
+                guard var value = request.headers[signedHeaders[index].lookup] else { continue }
+                present += 1
+                writer.text(signedHeaders[index].lookup.name)
+                if signedHeaders[index].isAuthorization {
+                    CanonicalRequest.withMasked(authorization: value) { writer.text($0, replacing: replacements) }
+                } else {
+                    value.withUTF8 { writer.text($0, replacing: replacements) }
+                }
             }
+            return present
         }
     }
 
