@@ -46,16 +46,24 @@ struct JournalBlock: Sendable {
         return stride(from: 0, to: sizes.count, by: 4).map { Int(integer(of: UInt32.self, in: sizes[$0..<$0 + 4])) }
     }
 
+    /// One row of a block, its texts and entry still in the block's bytes: a listing copies only
+    /// the entries it selects.
+    struct StoredRow {
+        let timeMilliseconds: Int64
+        let method: ArraySlice<UInt8>
+        let path: ArraySlice<UInt8>
+        let verdict: ArraySlice<UInt8>
+        let entry: ArraySlice<UInt8>
+    }
+
     /// The rows in a block's `data`, in order, or nil when the bytes are not a block's.
-    static func rows(_ data: [UInt8]) -> [JournalRow]? {
+    static func storedRows(_ data: [UInt8]) -> [StoredRow]? {
         var reader = Reader(bytes: data[...])
-        var rows: [JournalRow] = []
+        var rows: [StoredRow] = []
         while !reader.isAtEnd {
             guard let time = reader.integer(of: UInt64.self), let method = reader.field(), let path = reader.field(),
                   let verdict = reader.field(), let entry = reader.field() else { return nil }
-            rows.append(JournalRow(timeMilliseconds: Int64(bitPattern: time), method: String(decoding: method, as: UTF8.self),
-                                   path: String(decoding: path, as: UTF8.self), verdict: String(decoding: verdict, as: UTF8.self),
-                                   entry: Array(entry)))
+            rows.append(StoredRow(timeMilliseconds: Int64(bitPattern: time), method: method, path: path, verdict: verdict, entry: entry))
         }
         return rows
     }

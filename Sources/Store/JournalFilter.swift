@@ -24,13 +24,15 @@ public struct JournalFilter: Sendable, Equatable {
         self.verdict = verdict
     }
 
-    /// The test of one row, prepared once for a whole listing or count.
-    func rowTest() -> (JournalRow) -> Bool {
-        let since = since, method = method, verdict = verdict
+    /// The test of one stored row, prepared once for a whole listing or count: it compares bytes,
+    /// making no `String` of any row.
+    func rowTest() -> (JournalBlock.StoredRow) -> Bool {
+        let since = since, method = method.map { Array($0.utf8) }, verdict = verdict.map { Array($0.utf8) }
         let pattern = path.map(PathPattern.init)
         return { row in
-            (since.map { row.timeMilliseconds >= $0 } ?? true) && (method.map { row.method == $0 } ?? true)
-                && (pattern?.matches(row.path) ?? true) && (verdict.map { row.verdict == $0 } ?? true)
+            (since.map { row.timeMilliseconds >= $0 } ?? true) && (method.map { row.method.elementsEqual($0) } ?? true)
+                && (pattern.map { pattern in row.path.withUnsafeBufferPointer { pattern.matches(utf8: $0) } } ?? true)
+                && (verdict.map { row.verdict.elementsEqual($0) } ?? true)
         }
     }
 }

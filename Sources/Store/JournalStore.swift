@@ -145,7 +145,7 @@ public final class JournalStore {
         let selects = filter.rowTest()
         try forEachRowNewestFirst { row in
             guard entries.count < limit else { return false }
-            if selects(row) { entries.append(row.entry) }
+            if selects(row) { entries.append(Array(row.entry)) }
             return true
         }
         return entries
@@ -183,12 +183,12 @@ public final class JournalStore {
 
     /// Hands `body` the stored rows, newest first, until it returns false: read in one snapshot, so
     /// that a server writing the file meanwhile (`openForReading`) changes nothing under it.
-    private func forEachRowNewestFirst(_ body: (JournalRow) -> Bool) throws(StoreError) {
+    private func forEachRowNewestFirst(_ body: (JournalBlock.StoredRow) -> Bool) throws(StoreError) {
         try database.transaction(.deferred) { () throws(StoreError) in
             let watermark = try Self.watermark(in: database)
             try database.forEachRow(Self.newestFirstSQL, [.integer(watermark.block)]) { block throws(StoreError) in
                 let id = try block.integer(at: 0)
-                guard let rows = JournalBlock.rows(try block.blob(at: 1)) else { throw Self.damagedBlock(id) }
+                guard let rows = JournalBlock.storedRows(try block.blob(at: 1)) else { throw Self.damagedBlock(id) }
                 for row in rows.dropFirst(id == watermark.block ? watermark.skipped : 0).reversed() where !body(row) { return false }
                 return true
             }

@@ -19,21 +19,26 @@ public struct PathPattern: Sendable, Equatable {
 
     /// Whether `path` matches.
     public func matches(_ path: String) -> Bool {
-        let bytes = Array(path.utf8)
-        guard pieces.count > 1 else { return bytes == pieces.first }
-        guard let first = pieces.first, let last = pieces.last, bytes.count >= first.count + last.count,
-              bytes.starts(with: first), bytes.reversed().starts(with: last.reversed()) else { return false }
+        var path = path
+        return path.withUTF8 { matches(utf8: $0) }
+    }
+
+    /// Whether the path whose UTF-8 bytes are `path` matches.
+    public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard pieces.count > 1 else { return pieces.first?.elementsEqual(path) ?? path.isEmpty }
+        guard let first = pieces.first, let last = pieces.last, path.count >= first.count + last.count,
+              path.starts(with: first), path.reversed().starts(with: last.reversed()) else { return false }
         // The middle pieces, in order, each at its earliest place between the two ends.
         var position = first.count
-        let end = bytes.count - last.count
+        let end = path.count - last.count
         for piece in pieces.dropFirst().dropLast() {
-            guard let found = Self.firstIndex(of: piece, in: bytes, from: position, before: end) else { return false }
+            guard let found = Self.firstIndex(of: piece, in: path, from: position, before: end) else { return false }
             position = found + piece.count
         }
         return true
     }
 
-    private static func firstIndex(of piece: [UInt8], in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+    private static func firstIndex(of piece: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
         guard !piece.isEmpty else { return start }
         guard end - start >= piece.count else { return nil }
         return (start...(end - piece.count)).first { bytes[$0..<($0 + piece.count)].elementsEqual(piece) }
