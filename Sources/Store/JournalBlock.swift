@@ -14,7 +14,12 @@ struct JournalBlock: Sendable {
     /// The rows.
     let data: [UInt8]
 
-    private static let insertSQL = "INSERT INTO journal_block (entries, bytes, sizes, data) VALUES (?1, ?2, ?3, ?4)"
+    /// The new block's id is the largest so far plus one, and at least ?5: an emptied table would
+    /// otherwise give ids again from 1, below the watermark of blocks already gone.
+    private static let insertSQL = """
+        INSERT INTO journal_block (id, entries, bytes, sizes, data)
+            VALUES (max(coalesce((SELECT max(id) FROM journal_block), 0) + 1, ?5), ?1, ?2, ?3, ?4)
+        """
 
     /// The block holding `rows`, in order.
     init(_ rows: ArraySlice<JournalRow>) {
@@ -35,9 +40,9 @@ struct JournalBlock: Sendable {
         }
     }
 
-    /// Stores the block after every other (its id is the largest).
-    func insert(into database: Database) throws(StoreError) {
-        try database.execute(Self.insertSQL, [.integer(Int64(count)), .integer(Int64(entryBytes)), .blob(sizes), .blob(data)])
+    /// Stores the block after every other: its id is the largest, and at least `smallestID`.
+    func insert(into database: Database, smallestID: Int64 = 1) throws(StoreError) {
+        try database.execute(Self.insertSQL, [.integer(Int64(count)), .integer(Int64(entryBytes)), .blob(sizes), .blob(data), .integer(smallestID)])
     }
 
     /// The entry lengths in a block's `sizes`, or nil when they are not a whole number of lengths.

@@ -117,7 +117,7 @@ public final class JournalStore {
         }
         guard !rows.isEmpty || lost > 0 else { return }
         (stored, watermark) = try database.transaction { () throws(StoreError) in
-            if first < rows.endIndex { try JournalBlock(rows[first...]).insert(into: database) }
+            if first < rows.endIndex { try JournalBlock(rows[first...]).insert(into: database, smallestID: watermark.block) }
             var kept = (entries: stored.entries + rows.endIndex - first, bytes: stored.bytes + batchBytes)
             var next = watermark
             var dropped = lost + first

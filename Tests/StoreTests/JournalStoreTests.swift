@@ -118,6 +118,20 @@ import Testing
         }
     }
 
+    /// A journal emptied by trimming (smaller limits, then a batch that does not fit) takes new
+    /// entries after it as before: a new block's id never goes back below the watermark.
+    @Test func aJournalEmptiedByTrimmingTakesNewEntries() throws {
+        try withJournal { store, path in
+            try store.append((1...3).map { row($0) }, within: JournalLimits(entries: 10))
+            try store.append([], within: JournalLimits(entries: 0), lost: 1)
+            #expect(try numbers(store).isEmpty)
+            try store.append([row(4)], within: JournalLimits(entries: 10))
+            #expect(try numbers(store) == [4])
+            #expect(try numbers(JournalStore.open(path: path)) == [4])
+            #expect(try store.dropped() == 4)
+        }
+    }
+
     /// A block whose bytes are not a block's (a damaged file) makes a listing fail with an error
     /// naming it, not crash or return part of an entry.
     @Test func aDamagedBlockIsAnErrorWhenRead() throws {
