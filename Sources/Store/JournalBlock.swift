@@ -7,6 +7,8 @@
 struct JournalBlock: Sendable {
     /// How many rows the block holds.
     let count: Int
+    /// The latest of their times.
+    let latestTime: Int64
     /// The length of their entries, in bytes (what `JournalLimits.bytes` bounds).
     let entryBytes: Int
     /// Each entry's length in bytes, 4 bytes each.
@@ -15,15 +17,20 @@ struct JournalBlock: Sendable {
     let data: [UInt8]
 
     /// The new block's id is the largest so far plus one, and at least ?5: an emptied table would
-    /// otherwise give ids again from 1, below the watermark of blocks already gone.
+    /// otherwise give ids again from 1, below the watermark of blocks already gone. Its `latest_ms`
+    /// is the latest of its own times, ?6, and the newest block's `latest_ms`: a listing going
+    /// back in time stops at the first block whose `latest_ms` is before what it looks for, even
+    /// when a slow request was answered, and stored, after later ones.
     private static let insertSQL = """
-        INSERT INTO journal_block (id, entries, bytes, sizes, data)
-            VALUES (max(coalesce((SELECT max(id) FROM journal_block), 0) + 1, ?5), ?1, ?2, ?3, ?4)
+        INSERT INTO journal_block (id, entries, bytes, latest_ms, sizes, data)
+            VALUES (max(coalesce((SELECT max(id) FROM journal_block), 0) + 1, ?5), ?1, ?2,
+                    max(?6, coalesce((SELECT latest_ms FROM journal_block ORDER BY id DESC LIMIT 1), ?6)), ?3, ?4)
         """
 
     /// The block holding `rows`, in order.
     init(_ rows: ArraySlice<JournalRow>) {
         count = rows.count
+        latestTime = rows.reduce(Int64.min) { max($0, $1.timeMilliseconds) }
         entryBytes = rows.reduce(0) { $0 + $1.entry.count }
         sizes = Self.bytes(count: 4 * rows.count) { writer in
             for row in rows { writer.put(UInt32(row.entry.count)) }
@@ -42,7 +49,8 @@ struct JournalBlock: Sendable {
 
     /// Stores the block after every other: its id is the largest, and at least `smallestID`.
     func insert(into database: Database, smallestID: Int64 = 1) throws(StoreError) {
-        try database.execute(Self.insertSQL, [.integer(Int64(count)), .integer(Int64(entryBytes)), .blob(sizes), .blob(data), .integer(smallestID)])
+        try database.execute(Self.insertSQL, [.integer(Int64(count)), .integer(Int64(entryBytes)), .blob(sizes), .blob(data),
+                                              .integer(smallestID), .integer(latestTime)])
     }
 
     /// The entry lengths in a block's `sizes`, or nil when they are not a whole number of lengths.

@@ -58,7 +58,8 @@ enum JournalSchema {
         ALTER TABLE journal_v3 RENAME TO journal;
         """)
 
-    /// Entries stored in blocks, a row per transaction (`JournalBlock`), instead of a row each; the
+    /// Entries stored in blocks, a row per transaction (`JournalBlock`), instead of a row each, with
+    /// the latest arrival time of the block's entries and every older block's (`latest_ms`); the
     /// dropped count joins the oldest block's watermark: `trim_skipped` entries of block `trim_block`
     /// are dropped, and every block before it is gone. The rows stored before become blocks of
     /// `rowsPerConvertedBlock`, in order.
@@ -67,6 +68,7 @@ enum JournalSchema {
             id INTEGER PRIMARY KEY,
             entries INTEGER NOT NULL,
             bytes INTEGER NOT NULL,
+            latest_ms INTEGER NOT NULL,
             sizes BLOB NOT NULL,
             data BLOB NOT NULL
         ) STRICT;

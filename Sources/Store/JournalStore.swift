@@ -26,7 +26,7 @@ public final class JournalStore {
     private static let deleteBlocksBeforeSQL = "DELETE FROM journal_block WHERE id < ?1"
     private static let updateStateSQL = "UPDATE journal_state SET dropped = dropped + ?1, trim_block = ?2, trim_skipped = ?3"
     private static let watermarkSQL = "SELECT trim_block, trim_skipped FROM journal_state"
-    private static let newestFirstSQL = "SELECT id, data FROM journal_block WHERE id >= ?1 ORDER BY id DESC"
+    private static let newestFirstSQL = "SELECT id, latest_ms, data FROM journal_block WHERE id >= ?1 ORDER BY id DESC"
     /// SQLite checkpoints the WAL once it holds this many pages (1 MiB), and then cuts it back
     /// to `walSizeLimit`: one large batch does not leave a large file behind.
     private static let walCheckpointPages = 256
@@ -143,7 +143,7 @@ public final class JournalStore {
     public func entries(matching filter: JournalFilter, limit: Int) throws(StoreError) -> [[UInt8]] {
         var entries: [[UInt8]] = []
         let selects = filter.rowTest()
-        try forEachRowNewestFirst { row in
+        try forEachRowNewestFirst(since: filter.since) { row in
             guard entries.count < limit else { return false }
             if selects(row) { entries.append(Array(row.entry)) }
             return true
@@ -155,7 +155,7 @@ public final class JournalStore {
     public func count(matching filter: JournalFilter) throws(StoreError) -> Int {
         var count = 0
         let selects = filter.rowTest()
-        try forEachRowNewestFirst { row in
+        try forEachRowNewestFirst(since: filter.since) { row in
             if selects(row) { count += 1 }
             return true
         }
@@ -181,14 +181,16 @@ public final class JournalStore {
         try database.checkpoint()
     }
 
-    /// Hands `body` the stored rows, newest first, until it returns false: read in one snapshot, so
-    /// that a server writing the file meanwhile (`openForReading`) changes nothing under it.
-    private func forEachRowNewestFirst(_ body: (JournalBlock.StoredRow) -> Bool) throws(StoreError) {
+    /// Hands `body` the stored rows, newest first, until it returns false or the rows left all arrived
+    /// before `since`: read in one snapshot, so that a server writing the file meanwhile
+    /// (`openForReading`) changes nothing under it.
+    private func forEachRowNewestFirst(since: Int64?, _ body: (JournalBlock.StoredRow) -> Bool) throws(StoreError) {
         try database.transaction(.deferred) { () throws(StoreError) in
             let watermark = try Self.watermark(in: database)
             try database.forEachRow(Self.newestFirstSQL, [.integer(watermark.block)]) { block throws(StoreError) in
+                if let since, try block.integer(at: 1) < since { return false }
                 let id = try block.integer(at: 0)
-                guard let rows = JournalBlock.storedRows(try block.blob(at: 1)) else { throw Self.damagedBlock(id) }
+                guard let rows = JournalBlock.storedRows(try block.blob(at: 2)) else { throw Self.damagedBlock(id) }
                 for row in rows.dropFirst(id == watermark.block ? watermark.skipped : 0).reversed() where !body(row) { return false }
                 return true
             }

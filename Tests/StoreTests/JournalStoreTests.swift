@@ -132,6 +132,26 @@ import Testing
         }
     }
 
+    /// A listing with `since` stops at the first block all of whose entries, and every older
+    /// block's, arrived before it: a block stored later with earlier times (slow requests) does not
+    /// stop it early, and blocks older than that are not read at all.
+    @Test func sinceStopsAtTheFirstBlockThatCannotHoldALaterEntry() throws {
+        try withJournal { store, path in
+            let limits = JournalLimits(entries: 100)
+            try store.append([row(1), row(2)], within: limits)
+            try store.append([row(10), row(50)], within: limits)
+            try store.append([row(20), row(30)], within: limits)
+            #expect(try numbers(store, JournalFilter(since: 40)) == [50], "the slow requests' block stored last does not hide 50")
+            #expect(try store.count(matching: JournalFilter(since: 10)) == 4)
+            do {
+                let database = try Database(path: path)
+                try database.execute("UPDATE journal_block SET data = x'00' WHERE id = 1")
+            }
+            #expect(try numbers(store, JournalFilter(since: 10)) == [30, 20, 50, 10], "block 1 is not read")
+            #expect(throws: StoreError.self) { try numbers(store) }
+        }
+    }
+
     /// A block whose bytes are not a block's (a damaged file) makes a listing fail with an error
     /// naming it, not crash or return part of an entry.
     @Test func aDamagedBlockIsAnErrorWhenRead() throws {
