@@ -27,6 +27,9 @@ struct JournalBlock: Sendable {
                     max(?6, coalesce((SELECT latest_ms FROM journal_block ORDER BY id DESC LIMIT 1), ?6)), ?3, ?4)
         """
 
+    /// The bytes of a row in `data` beside its texts and entry: its time and four lengths.
+    private static let rowFraming = MemoryLayout<UInt64>.size + 4 * MemoryLayout<UInt32>.size
+
     /// The block holding `rows`, in order.
     init(_ rows: ArraySlice<JournalRow>) {
         count = rows.count
@@ -35,7 +38,7 @@ struct JournalBlock: Sendable {
         sizes = Self.bytes(count: 4 * rows.count) { writer in
             for row in rows { writer.put(UInt32(row.entry.count)) }
         }
-        let dataCount = rows.reduce(0) { $0 + 24 + $1.method.utf8.count + $1.path.utf8.count + $1.verdict.utf8.count + $1.entry.count }
+        let dataCount = rows.reduce(0) { $0 + Self.rowFraming + $1.method.utf8.count + $1.path.utf8.count + $1.verdict.utf8.count + $1.entry.count }
         data = Self.bytes(count: dataCount) { writer in
             for row in rows {
                 writer.put(UInt64(bitPattern: row.timeMilliseconds))

@@ -1,4 +1,4 @@
-/// One request journal entry as stored: the columns a filter reads, and the entry's bytes.
+/// One request journal entry as a block stores it (`JournalBlock`): what a filter reads, and the entry's bytes.
 public struct JournalRow: Sendable, Equatable {
     /// When the request arrived, in Unix milliseconds.
     public let timeMilliseconds: Int64
