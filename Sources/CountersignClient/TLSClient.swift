@@ -125,6 +125,9 @@ public final class TLSClient {
     public var negotiatedALPN: String? { connection?.negotiatedALPN }
     public var sessionWasReused: Bool { connection?.sessionWasReused ?? false }
     public var isConnected: Bool { connection != nil }
+    /// The connected socket's descriptor, for a test that watches it from another thread (with
+    /// `poll`, say); nil when not connected.
+    public var socketDescriptor: Int32? { socket?.descriptor }
 
     /// Closes the connection (a later request reconnects).
     public func close() {

@@ -29,6 +29,8 @@ final class Connection {
     var http2LateAnswers = 0
     /// No byte has arrived yet: the first one tells a TLS record from a plain-HTTP request.
     private var awaitingFirstByte = true
+    /// Whether the loop holds this connection's output until its turn ends (see `process()`).
+    var isFlushQueued = false
 
     /// Whether the connection is closed.
     var isClosed: Bool { machine.isClosed }
@@ -166,7 +168,17 @@ final class Connection {
         } else {
             dispatchRequests()
         }
-        writeOutput()
+        // The answers are encrypted now (the plaintext buffer is the loop's) and written when the
+        // loop's turn ends, together with the other connections' (see `EventLoop.flushQueuedOutput()`).
+        guard encryptOutput() else { return }
+        loop.queueFlush(of: self)
+    }
+
+    /// Writes what `process()` left for the end of the loop's turn, then lets the state machine
+    /// settle (a peer that closed its side is done once nothing is left to write).
+    func flushTurnOutput() {
+        guard !isClosed else { return }
+        sendOutput()
         run(machine.turnFinished(outputPending: !pendingCiphertext.isEmpty))
     }
 
@@ -233,16 +245,30 @@ final class Connection {
 
     /// Encrypts the loop's pending plaintext and writes all ciphertext the socket takes.
     func writeOutput() {
-        guard !isClosed else { return }
+        guard encryptOutput() else { return }
+        sendOutput()
+    }
+
+    /// Encrypts the loop's pending plaintext into the session; false when the connection is closed.
+    private func encryptOutput() -> Bool {
+        guard !isClosed else { return false }
         if !loop.outgoingPlaintext.isEmpty {
             let result = loop.withOutgoingPlaintext { plaintext in
                 defer { plaintext.removeAll(keepingCapacity: true) }
                 return tls.writePlaintext(plaintext)
             }
-            if case .failed = result { return close(.tlsFailed) }
+            if case .failed = result {
+                close(.tlsFailed)
+                return false
+            }
         }
         // After an HTTP/1.1 connection's last answer, close_notify goes out in the same write.
         if http2 == nil, machine.isClosingAfterFlush { queueCloseNotify() }
+        return true
+    }
+
+    /// Writes all ciphertext the socket takes, the session's after what earlier turns left.
+    private func sendOutput() {
         if pendingCiphertext.isEmpty {
             let drained = loop.withOutgoingCiphertext { ciphertext in
                 let written = drainAndWrite(into: &ciphertext)

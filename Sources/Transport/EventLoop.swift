@@ -36,6 +36,9 @@ final class EventLoop: @unchecked Sendable {
     var plaintextBuffer: [UInt8] = []
     var outgoingPlaintext: [UInt8] = []
     var outgoingCiphertext: [UInt8] = []
+    /// The connections whose answers leave when the turn ends, and spare storage for the list.
+    private var connectionsToFlush: [Connection] = []
+    private var spareFlushList: [Connection] = []
 
     private static let sweepIntervalMilliseconds: Int64 = 250
 
@@ -89,8 +92,8 @@ final class EventLoop: @unchecked Sendable {
         return body(&lent)
     }
 
-    private static func moveOut(_ buffer: inout [UInt8]) -> [UInt8] {
-        var moved: [UInt8] = []
+    private static func moveOut<Element>(_ buffer: inout [Element]) -> [Element] {
+        var moved: [Element] = []
         swap(&moved, &buffer)
         return moved
     }
@@ -129,11 +132,40 @@ final class EventLoop: @unchecked Sendable {
                 // epoll_wait fails only on programming errors (EBADF, EINVAL); stop rather than spin.
                 break
             }
+            flushQueuedOutput()
             for task in timers.popDue(now: clock.now()) { task() }
+            flushQueuedOutput()
             responder?.loopTurnEnded()
         }
         responder = nil
         timers = TimerQueue()
+    }
+
+    /// Has `connection`'s output written when the turn ends; loop thread only.
+    ///
+    /// A turn answers the requests of every connection epoll reported, then writes all the answers
+    /// in one burst: a client waiting in `epoll_wait` is then woken by the first write of the burst
+    /// rather than once per answer (a wake-up on another core costs the writer an interrupt).
+    func queueFlush(of connection: Connection) {
+        guard !connection.isFlushQueued else { return }
+        connection.isFlushQueued = true
+        connectionsToFlush.append(connection)
+    }
+
+    /// Writes the output of the connections `queueFlush(of:)` named, and of those their flush names
+    /// in turn (one that resumes reading answers what it had buffered).
+    private func flushQueuedOutput() {
+        while !connectionsToFlush.isEmpty {
+            // Swapped out rather than iterated in place (see the scratch buffers above).
+            var batch = Self.moveOut(&spareFlushList)
+            swap(&batch, &connectionsToFlush)
+            for connection in batch {
+                connection.isFlushQueued = false
+                connection.flushTurnOutput()
+            }
+            batch.removeAll(keepingCapacity: true)
+            spareFlushList = batch
+        }
     }
 
     /// Begins a graceful shutdown: stop accepting, close idle connections, let busy ones finish

@@ -1,4 +1,5 @@
 import CountersignClient
+import Dispatch
 import Glibc
 import HTTP
 import System
@@ -93,11 +94,67 @@ import Testing
         #expect(try harness.client().send(TransportHarness.get("/mine")).status == .ok)
     }
 
+    @Test func theAnswersOfOneLoopTurnLeaveTogetherAfterItsLastRequest() throws {
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let probed = DispatchSemaphore(value: 0)
+        let watched = LockedValue<[Int32]>([])
+        // For each probe, when it was answered: whether an answer waited on a watched socket.
+        let answerWaitedAtProbe = LockedValue<[Bool]>([])
+        let harness = try TransportHarness({ $0.eventLoops = 1 }, observe: { request in
+            switch request.path {
+            case "/hold":
+                holding.signal()
+                _ = release.wait(timeout: .now() + .seconds(Patience.seconds))
+            case "/probe":
+                let sockets = watched.withLock { $0 }
+                let probes = answerWaitedAtProbe.withLock { probes in
+                    probes.append(sockets.contains(where: Self.hasInputWaiting))
+                    return probes.count
+                }
+                if probes == 2 { probed.signal() }
+            default:
+                break
+            }
+        })
+        let holder = try harness.client(), first = try harness.client(), second = try harness.client()
+        // A first exchange each, which also reads the session tickets sent after the handshake.
+        for client in [holder, first, second] {
+            #expect(try client.send(TransportHarness.get("/warm-up")).status == .ok)
+        }
+        watched.withLock { $0 = [first, second].compactMap(\.socketDescriptor) }
+        // While the loop answers /hold, both probes arrive: its next turn has them both.
+        try holder.sendPlaintext(Self.encoded(TransportHarness.get("/hold")))
+        #expect(holding.wait(timeout: .now() + .seconds(Patience.seconds)) == .success)
+        try first.sendPlaintext(Self.encoded(TransportHarness.get("/probe")))
+        try second.sendPlaintext(Self.encoded(TransportHarness.get("/probe")))
+        release.signal()
+        // No answer is read before both probes are answered: a read would empty the socket watched.
+        #expect(probed.wait(timeout: .now() + .seconds(Patience.seconds)) == .success)
+        for client in [holder, first, second] {
+            #expect(try client.receiveResponse(for: "GET").status == .ok)
+        }
+        // The second probe was answered before the first probe's answer was written.
+        #expect(answerWaitedAtProbe.withLock { $0 } == [false, false])
+    }
+
+    private static func encoded(_ request: HTTPRequest) -> [UInt8] {
+        var bytes: [UInt8] = []
+        HTTPRequestEncoder.encode(request, into: &bytes)
+        return bytes
+    }
+
+    /// Whether bytes wait to be read on `descriptor`, without waiting for any.
+    private static func hasInputWaiting(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLIN) != 0
+    }
+
     @Test func gracefulShutdownFinishesTheRequestInFlight() throws {
         let harness = try TransportHarness()
         let client = try harness.client()
         try client.connect()
-        try client.sendPlaintext({ var bytes: [UInt8] = []; HTTPRequestEncoder.encode(TransportHarness.get("/long-delay"), into: &bytes); return bytes }())
+        try client.sendPlaintext(Self.encoded(TransportHarness.get("/long-delay")))
         // Once the server has the request (its answer then waits 2 s), not after a guessed sleep. The
         // wait blocks rather than suspends: a suspended test can resume late on a busy machine, after
         // the answer has gone.

@@ -12,10 +12,14 @@ import Transport
 final class EchoResponder: HTTPResponder {
     private let received: LockedValue<Int>
     private let closeReasons: LockedValue<[ConnectionStateMachine.CloseReason]>
+    /// Called with each request before it is answered, on the loop's thread.
+    private let observe: @Sendable (HTTPRequest) -> Void
 
-    init(counting received: LockedValue<Int>, closeReasons: LockedValue<[ConnectionStateMachine.CloseReason]> = LockedValue([])) {
+    init(counting received: LockedValue<Int>, closeReasons: LockedValue<[ConnectionStateMachine.CloseReason]> = LockedValue([]),
+         observe: @escaping @Sendable (HTTPRequest) -> Void = { _ in }) {
         self.received = received
         self.closeReasons = closeReasons
+        self.observe = observe
     }
 
     func connectionClosed(connection: ConnectionInfo, reason: ConnectionStateMachine.CloseReason) {
@@ -23,6 +27,7 @@ final class EchoResponder: HTTPResponder {
     }
 
     func respond(to request: HTTPRequest, connection: ConnectionInfo) -> ResponsePlan {
+        observe(request)
         received.withLock { $0 += 1 }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain")
@@ -74,9 +79,11 @@ final class TransportHarness {
     /// The test's clock when it is a manual one, which the teardown moves on.
     private let manualClock: ManualMonotonicClock?
 
-    /// A server offering `alpn` (HTTP/2 first, as `countersign serve` does by default).
+    /// A server offering `alpn` (HTTP/2 first, as `countersign serve` does by default), whose
+    /// responders show each request to `observe` before answering it.
     init(clock: any MonotonicClock = SystemMonotonicClock(), alpn: [String] = ["h2", "http/1.1"],
-         _ configure: (inout TransportConfiguration) -> Void = { _ in }) throws {
+         _ configure: (inout TransportConfiguration) -> Void = { _ in },
+         observe: @escaping @Sendable (HTTPRequest) -> Void = { _ in }) throws {
         manualClock = clock as? ManualMonotonicClock
         paths = CertificatePaths(directory: directory.file("certs"))
         _ = try DevelopmentPKI.ensure(at: paths, options: CertificateOptions())
@@ -89,7 +96,7 @@ final class TransportHarness {
         server = HTTPServer(configuration: configuration,
                             listeners: [ListenerConfiguration(name: "main", host: "127.0.0.1", port: 0, tls: TLSContextBox(context))],
                             clock: clock) { _ in
-            EchoResponder(counting: received, closeReasons: reasons)
+            EchoResponder(counting: received, closeReasons: reasons, observe: observe)
         }
         port = try server.start()[0].address.port
     }
