@@ -173,6 +173,9 @@ final class EventLoop: @unchecked Sendable {
     func beginShutdown() {
         guard !stopping else { return }
         stopping = true
+        // Answers this turn has given leave before their connections hear of the shutdown (an idle
+        // one closes at once).
+        flushQueuedOutput()
         for (descriptor, registration) in registrations {
             switch registration {
             case .listener(let socket, _):

@@ -138,6 +138,31 @@ import Testing
         #expect(answerWaitedAtProbe.withLock { $0 } == [false, false])
     }
 
+    @Test func aShutdownInTheTurnOfAnAnswerLetsTheAnswerOutFirst() throws {
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let harness = try TransportHarness({ $0.eventLoops = 1 }, observe: { request in
+            guard request.path == "/hold" else { return }
+            holding.signal()
+            _ = release.wait(timeout: .now() + .seconds(Patience.seconds))
+        })
+        let holder = try harness.client(), client = try harness.client()
+        for each in [holder, client] {
+            #expect(try each.send(TransportHarness.get("/warm-up")).status == .ok)
+        }
+        try holder.sendPlaintext(Self.encoded(TransportHarness.get("/hold")))
+        #expect(holding.wait(timeout: .now() + .seconds(Patience.seconds)) == .success)
+        // While the loop answers /hold, a request and then the shutdown arrive: its next turn answers
+        // the request, then begins the shutdown, which closes the connection as idle.
+        try client.sendPlaintext(Self.encoded(TransportHarness.get("/last")))
+        harness.server.shutdown()
+        release.signal()
+        #expect(try holder.receiveResponse(for: "GET").status == .ok)
+        let last = try client.receiveResponse(for: "GET")
+        #expect(String(decoding: last.body, as: UTF8.self) == "GET /last 0")
+        harness.server.wait()
+    }
+
     private static func encoded(_ request: HTTPRequest) -> [UInt8] {
         var bytes: [UInt8] = []
         HTTPRequestEncoder.encode(request, into: &bytes)
