@@ -34,16 +34,7 @@ public final class JournalStore {
 
     private init(database: Database) throws(StoreError) {
         self.database = database
-        (stored, watermark) = try database.transaction(.deferred) { () throws(StoreError) in
-            let watermark = try Self.watermark(in: database)
-            let blocks = try database.fetchOne("SELECT coalesce(sum(entries), 0), coalesce(sum(bytes), 0) FROM journal_block WHERE id >= ?1",
-                                               [.integer(watermark.block)]) { row throws(StoreError) in
-                (entries: Int(try row.integer(at: 0)), bytes: Int(try row.integer(at: 1)))
-            }
-            let skipped = try Self.oldestBlock(from: watermark.block, in: database)
-                .flatMap { $0.id == watermark.block ? $0.sizes.prefix(watermark.skipped) : nil } ?? []
-            return ((entries: (blocks?.entries ?? 0) - skipped.count, bytes: (blocks?.bytes ?? 0) - skipped.reduce(0, +)), watermark)
-        }
+        (stored, watermark) = try database.transaction(.deferred) { () throws(StoreError) in try Self.totals(in: database) }
     }
 
     /// Opens the journal at `path`, creating it when absent. A file that cannot be opened,
@@ -152,7 +143,11 @@ public final class JournalStore {
     }
 
     /// How many entries `filter` selects.
+    /// Without a filter the count is the blocks' own (no entry is read).
     public func count(matching filter: JournalFilter) throws(StoreError) -> Int {
+        if filter == JournalFilter() {
+            return try database.transaction(.deferred) { () throws(StoreError) in try Self.totals(in: database).stored.entries }
+        }
         var count = 0
         let selects = filter.rowTest()
         try forEachRowNewestFirst(since: filter.since) { row in
@@ -195,6 +190,19 @@ public final class JournalStore {
                 return true
             }
         }
+    }
+
+    /// The entries stored and their bytes (the blocks' sums, less the entries trimmed from the oldest
+    /// block), and the watermark; read in the caller's transaction.
+    private static func totals(in database: Database) throws(StoreError) -> (stored: (entries: Int, bytes: Int), watermark: Watermark) {
+        let watermark = try watermark(in: database)
+        let blocks = try database.fetchOne("SELECT coalesce(sum(entries), 0), coalesce(sum(bytes), 0) FROM journal_block WHERE id >= ?1",
+                                           [.integer(watermark.block)]) { row throws(StoreError) in
+            (entries: Int(try row.integer(at: 0)), bytes: Int(try row.integer(at: 1)))
+        }
+        let skipped = try oldestBlock(from: watermark.block, in: database)
+            .flatMap { $0.id == watermark.block ? $0.sizes.prefix(watermark.skipped) : nil } ?? []
+        return ((entries: (blocks?.entries ?? 0) - skipped.count, bytes: (blocks?.bytes ?? 0) - skipped.reduce(0, +)), watermark)
     }
 
     private static func watermark(in database: Database) throws(StoreError) -> Watermark {

@@ -43,6 +43,22 @@ import Testing
         }
     }
 
+    /// A count without a filter is the blocks' own: it leaves out the entries trimmed from the oldest
+    /// block, as the entries read one by one do, and a reader sees what the writer added since.
+    @Test func theCountWithoutAFilterMatchesTheEntriesWhenTheOldestBlockIsPartlyTrimmed() throws {
+        try withJournal { store, path in
+            let reader = try JournalStore.openForReading(path: path)
+            let limits = JournalLimits(entries: 7)
+            try store.append((1...5).map { row($0) }, within: limits)
+            #expect(try reader.count(matching: JournalFilter()) == 5)
+            try store.append((6...9).map { row($0) }, within: limits)
+            #expect(try numbers(store) == [9, 8, 7, 6, 5, 4, 3], "the first block keeps 3 of its 5 entries")
+            #expect(try store.count(matching: JournalFilter()) == 7)
+            #expect(try reader.count(matching: JournalFilter()) == 7)
+            #expect(try store.count(matching: JournalFilter(path: "*")) == 7, "the same count read entry by entry")
+        }
+    }
+
     /// Rows trimmed by the entry count free their bytes: a budget that the kept rows fit is not
     /// reached however many rows went before.
     @Test func rowsTrimmedByTheEntryCountLeaveTheByteBudget() throws {
