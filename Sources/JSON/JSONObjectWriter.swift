@@ -5,7 +5,11 @@
 /// Member names given as `StaticString` are literals of the caller's code: plain ASCII with no
 /// quote, backslash or control character, written as they are. Names known only at run time go
 /// through `MemberName`, which escapes them.
-public struct JSONObjectWriter {
+///
+/// A writer cannot be copied: `finished()` then always takes its bytes over rather than copying
+/// them (a copyable writer passed to it was copied, and its closing brace made a second buffer:
+/// about 500 instructions per API answer).
+public struct JSONObjectWriter: ~Copyable {
     /// A member name known only at run time (a header name), escaped once to be added many times.
     public struct MemberName: Sendable {
         /// `"name":`.
