@@ -13,8 +13,8 @@ import Musl
 ///
 /// The value lives behind a pointer of its own rather than in a stored property: the mutex already
 /// makes every access exclusive, and a property handed `inout` to `body` would add the run-time
-/// exclusivity check of a class's property to every use (about 100 instructions; a request takes
-/// three locks). As with any non-recursive lock, `body` must not take the same lock again.
+/// exclusivity check of a class's property to every use (about 100 instructions; a check-in
+/// takes four locks). As with any non-recursive lock, `body` must not take the same lock again.
 public final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>
