@@ -24,6 +24,11 @@ extension TLSConnection {
         }
     }
 
+    /// Whether bytes received from the peer wait in the engine: not yet decrypted, or decrypted and not yet read.
+    public var hasUnreadCiphertext: Bool {
+        BIO_ctrl_pending(incoming) > 0 || SSL_has_pending(ssl) != 0
+    }
+
     /// Whether bytes wait to be sent to the peer.
     public var hasPendingCiphertext: Bool {
         BIO_ctrl_pending(outgoing) > 0

@@ -28,7 +28,7 @@ extension Connection {
                 guard let plan = loop.responder?.respond(to: request, connection: info) else { return }
                 if plan.isImmediate {
                     encode(plan.response, for: request, keepAlive: keepAlive)
-                    responseDone(keepAlive: keepAlive)
+                    responseDone(keepAlive: keepAlive, peerAskedToClose: !request.keepAlive)
                 } else {
                     writeOutput()
                     machine.answerDeferred()
@@ -67,8 +67,10 @@ extension Connection {
         }
     }
 
-    private func responseDone(keepAlive: Bool) {
-        run(machine.responseFinished(now: loop.clock.now(), keepAlive: keepAlive, partialRequest: parser.hasPartialRequest))
+    /// `peerAskedToClose`: the request itself asked for the close (see `ConnectionStateMachine.inputDrained()`).
+    private func responseDone(keepAlive: Bool, peerAskedToClose: Bool = false) {
+        run(machine.responseFinished(now: loop.clock.now(), keepAlive: keepAlive, partialRequest: parser.hasPartialRequest,
+                                     peerAskedToClose: peerAskedToClose))
     }
 
     // MARK: Late answers (injected faults, deferred answers)
@@ -84,7 +86,7 @@ extension Connection {
                 reset()
             case .normal:
                 encode(plan.response, for: request, keepAlive: keepAlive)
-                finishLateAnswer(keepAlive: keepAlive)
+                finishLateAnswer(keepAlive: keepAlive, peerAskedToClose: !request.keepAlive)
             case .deferred(let answer):
                 answer.start(on: loop) { [self] plan in
                     guard !isClosed else { return }
@@ -94,7 +96,7 @@ extension Connection {
                 encode(plan.response, for: request, keepAlive: keepAlive)
                 let bytes = loop.outgoingPlaintext
                 loop.outgoingPlaintext.removeAll(keepingCapacity: true)
-                dribble(bytes, overMilliseconds: Int64(milliseconds), keepAlive: keepAlive)
+                dribble(bytes, overMilliseconds: Int64(milliseconds), keepAlive: keepAlive, peerAskedToClose: !request.keepAlive)
             }
         }
         if plan.delayMilliseconds > 0 {
@@ -104,14 +106,14 @@ extension Connection {
         }
     }
 
-    private func dribble(_ bytes: [UInt8], overMilliseconds total: Int64, keepAlive: Bool) {
+    private func dribble(_ bytes: [UInt8], overMilliseconds total: Int64, keepAlive: Bool, peerAskedToClose: Bool) {
         let schedule = DribbleSchedule(bytes, overMilliseconds: total)
         for (number, piece) in schedule.pieces.enumerated() {
             loop.schedule(afterMilliseconds: schedule.delay(ofPiece: number)) { [self] in
                 guard !isClosed else { return }
                 loop.outgoingPlaintext.append(contentsOf: piece)
                 if number == schedule.pieces.count - 1 {
-                    finishLateAnswer(keepAlive: keepAlive)
+                    finishLateAnswer(keepAlive: keepAlive, peerAskedToClose: peerAskedToClose)
                 } else {
                     writeOutput()
                 }
@@ -119,8 +121,8 @@ extension Connection {
         }
     }
 
-    private func finishLateAnswer(keepAlive: Bool) {
-        responseDone(keepAlive: keepAlive)
+    private func finishLateAnswer(keepAlive: Bool, peerAskedToClose: Bool) {
+        responseDone(keepAlive: keepAlive, peerAskedToClose: peerAskedToClose)
         writeOutput()
         process()
     }

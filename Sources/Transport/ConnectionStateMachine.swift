@@ -72,8 +72,9 @@ public struct ConnectionStateMachine: Sendable {
         case none
         /// Close the socket now.
         case close(CloseReason)
-        /// Send close_notify, shut the socket's write side, discard input, and check the deadlines
-        /// again at `until`; then report `lingeringStarted()`.
+        /// Send close_notify; report `inputDrained()` when nothing of the peer waits to be read and it
+        /// asked for the close (`peerAskedToClose`); otherwise shut the socket's write side, discard
+        /// input, and check the deadlines again at `until`; then report `lingeringStarted()`.
         case linger(until: Instant)
         /// The output that paused reading has gone out: answer buffered requests and read again.
         case resumeReading
@@ -98,6 +99,10 @@ public struct ConnectionStateMachine: Sendable {
     public private(set) var hasInputEnded = false
     /// Reading stopped because too much output waits for the peer.
     public private(set) var readingPaused = false
+    /// The last response answered a request that asked for the close itself (`Connection: close`,
+    /// HTTP/1.0): such a peer sends nothing more, so there is no FIN to linger for once nothing of it
+    /// waits to be read (`inputDrained()`).
+    public private(set) var peerAskedToClose = false
     private let timeouts: ConnectionTimeouts
     /// HTTP/2's keep-alive; nil for HTTP/1.1.
     private var keepAlive: KeepAlive?
@@ -223,8 +228,9 @@ public struct ConnectionStateMachine: Sendable {
 
     /// The response is encoded. With `keepAlive`, the connection waits for the next request (or goes
     /// on with the bytes of a pipelined one already buffered); otherwise, or when the server is
-    /// shutting down with nothing buffered, it closes once the output is written.
-    public mutating func responseFinished(now: Instant, keepAlive: Bool, partialRequest: Bool) -> Action {
+    /// shutting down with nothing buffered, it closes once the output is written. `peerAskedToClose`:
+    /// the request itself asked for the close (see `inputDrained()`).
+    public mutating func responseFinished(now: Instant, keepAlive: Bool, partialRequest: Bool, peerAskedToClose: Bool = false) -> Action {
         switch state {
         case .responding:
             break
@@ -238,6 +244,7 @@ public struct ConnectionStateMachine: Sendable {
         }
         if !keepAlive {
             state = .closingAfterFlush(reason: .lastResponse)
+            self.peerAskedToClose = peerAskedToClose
         } else if partialRequest {
             state = .receivingHeaders(deadline: now.adding(milliseconds: timeouts.requestHeadersMilliseconds))
         } else if isDraining {
@@ -297,6 +304,16 @@ public struct ConnectionStateMachine: Sendable {
     /// The write side is shut: if the peer has already closed, lingering is over.
     public mutating func lingeringStarted() -> Action {
         guard hasInputEnded, case .lingering(let reason, _, _) = state else { return .none }
+        return close(reason)
+    }
+
+    /// As lingering begins, nothing the peer sent waits to be read (a read would block and no byte is
+    /// buffered). A peer that asked for the close sends nothing more, so the connection closes at
+    /// once rather than wait for its FIN, as nginx does: no reset can overtake the answer, since an
+    /// empty receive queue closes with a FIN. Any other peer (one whose request was refused, one sent
+    /// an alert, an HTTP/2 peer after a GOAWAY) may still be sending, and the linger goes on.
+    public mutating func inputDrained() -> Action {
+        guard peerAskedToClose, case .lingering(let reason, _, 0) = state else { return .none }
         return close(reason)
     }
 

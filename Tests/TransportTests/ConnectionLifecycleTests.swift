@@ -26,6 +26,46 @@ import TestSupport
         #expect(harness.closeReasons.withLock { $0 } == [.lastResponse])
     }
 
+    /// A client that asked for the close and sends nothing more is not waited for: the server closes
+    /// once its answer is out, although the client keeps its side open and the clock stands still
+    /// (a lingering close would wait for the client's FIN until its deadline).
+    @Test func aClientThatAskedForTheCloseIsClosedOnceItsAnswerIsOut() async throws {
+        let harness = try TransportHarness(clock: ManualMonotonicClock())
+        let socket = try HostileSocket(port: harness.port)
+        defer { socket.close() }
+        let session = try HostileTLSSession(over: socket, trustRootsPEMPath: harness.paths.caCertificate)
+        var request: [UInt8] = []
+        HTTPRequestEncoder.encode(TransportHarness.get("/last", headers: [("Connection", "close")]), into: &request)
+        session.sendPlaintext(request)
+        var received: [UInt8] = []
+        while let plaintext = session.receivePlaintext(), !plaintext.isEmpty { received += plaintext }
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
+        #expect(await eventually { harness.server.openConnections == 0 })
+        #expect(harness.closeReasons.withLock { $0 } == [.lastResponse])
+    }
+
+    /// Bytes sent after the request that asked for the close (here a pipelined request) keep the
+    /// lingering close: the server shuts its side and waits for the client's, so that no reset
+    /// overtakes the answer.
+    @Test func bytesBehindTheLastRequestKeepTheLingeringClose() async throws {
+        let harness = try TransportHarness(clock: ManualMonotonicClock())
+        let socket = try HostileSocket(port: harness.port)
+        let session = try HostileTLSSession(over: socket, trustRootsPEMPath: harness.paths.caCertificate)
+        var requests: [UInt8] = []
+        HTTPRequestEncoder.encode(TransportHarness.get("/last", headers: [("Connection", "close")]), into: &requests)
+        HTTPRequestEncoder.encode(TransportHarness.get("/pipelined"), into: &requests)
+        session.sendPlaintext(requests)
+        var received: [UInt8] = []
+        while let plaintext = session.receivePlaintext(), !plaintext.isEmpty { received += plaintext }
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
+        #expect(session.receivedCloseNotify)
+        // The server decided to linger before it shut its side, which ended the session above.
+        #expect(harness.server.openConnections == 1)
+        socket.close()
+        #expect(await eventually { harness.server.openConnections == 0 })
+        #expect(harness.closeReasons.withLock { $0 } == [.lastResponse])
+    }
+
     /// The answer to `Connection: close` is followed by close_notify (queued with the answer, so that
     /// both go out in one write), then the server closes.
     @Test func theLastAnswerIsFollowedByCloseNotify() throws {

@@ -258,6 +258,29 @@ import Testing
         #expect(machine.state == .closed(reason: .lastResponse))
     }
 
+    @Test func aLastResponseTheClientAskedForClosesOnceNothingOfItWaitsToBeRead() {
+        var machine = idleMachine()
+        machine.responseStarted()
+        #expect(machine.responseFinished(now: at(10), keepAlive: false, partialRequest: false, peerAskedToClose: true) == .none)
+        #expect(machine.outputFlushed(now: at(20)) == .linger(until: at(2_020)))
+        #expect(machine.inputDrained() == .close(.lastResponse))
+    }
+
+    @Test func aLastResponseTheServerChoseLingersEvenWhenNothingWaitsToBeRead() {
+        var refused = idleMachine()
+        refused.responseStarted()
+        _ = refused.responseFinished(now: at(10), keepAlive: false, partialRequest: false)
+        _ = refused.outputFlushed(now: at(20))
+        #expect(refused.inputDrained() == .none, "a client whose request was refused may still be sending its body")
+        #expect(refused.isLingering)
+
+        var alerted = idleMachine()
+        alerted.closeAfterFlush(.tlsFailed)
+        _ = alerted.outputFlushed(now: at(0))
+        #expect(alerted.inputDrained() == .none)
+        #expect(alerted.isLingering)
+    }
+
     @Test func lingeringEndsAtItsDeadline() {
         var machine = idleMachine()
         machine.closeAfterFlush(.tlsFailed)
