@@ -2,9 +2,32 @@
 /// object members in order, strings escaped minimally (`"`, `\` and control characters; `/` and
 /// non-ASCII text are written as they are).
 public enum JSONWriter {
-    /// Appends the compact serialization of `value` to `buffer`.
+    /// Appends the compact serialization of `value` to `buffer`: each member's comma and name go in
+    /// one copy, with no pretty-printing level carried through (the path every answer takes).
     public static func write(_ value: JSONValue, into buffer: inout [UInt8]) {
-        write(value, into: &buffer, indentation: nil)
+        switch value {
+        case .array(let elements):
+            buffer.append(UInt8(ascii: "["))
+            for index in elements.indices {
+                if index > elements.startIndex { buffer.append(UInt8(ascii: ",")) }
+                write(elements[index], into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+        case .object(let object):
+            buffer.append(UInt8(ascii: "{"))
+            var separated = false
+            for member in object {
+                writeString(member.key, prefixCapacity: 1, prefix: { [separated] in if separated { $0.write(UInt8(ascii: ",")) } }, into: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                separated = true
+                write(member.value, into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "}"))
+        case .null: buffer.append(contentsOf: "null".utf8)
+        case .bool(let bool): buffer.append(contentsOf: bool ? "true".utf8 : "false".utf8)
+        case .number(let number): buffer.append(utf8Of: number.text)
+        case .string(let string): writeString(string, into: &buffer)
+        }
     }
 
     /// The serialization of `value`; `pretty` puts each member and element on its own line,
@@ -12,48 +35,47 @@ public enum JSONWriter {
     public static func serialize(_ value: JSONValue, pretty: Bool = false) -> String {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(256)
-        write(value, into: &buffer, indentation: pretty ? 0 : nil)
+        if pretty {
+            writePretty(value, into: &buffer, level: 0)
+        } else {
+            write(value, into: &buffer)
+        }
         return String(decoding: buffer, as: UTF8.self)
     }
 
-    /// Writes `value`; `indentation` is the current pretty-printing level, nil for compact output.
-    private static func write(_ value: JSONValue, into buffer: inout [UInt8], indentation: Int?) {
+    /// Writes `value` pretty-printed, its members and elements indented one step past `level`.
+    private static func writePretty(_ value: JSONValue, into buffer: inout [UInt8], level: Int) {
         switch value {
-        case .null: buffer.append(contentsOf: "null".utf8)
-        case .bool(let bool): buffer.append(contentsOf: bool ? "true".utf8 : "false".utf8)
-        case .number(let number): buffer.append(utf8Of: number.text)
-        case .string(let string): writeString(string, into: &buffer)
+        case .null, .bool, .number, .string:
+            write(value, into: &buffer)  // a value that holds no other reads the same either way
         case .array(let elements):
-            writeContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &buffer,
-                           indentation: indentation) { element, buffer, inner in
-                write(element, into: &buffer, indentation: inner)
+            writePrettyContainer(elements, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &buffer, level: level) { element, buffer in
+                writePretty(element, into: &buffer, level: level + 1)
             }
         case .object(let object):
-            writeContainer(object, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &buffer,
-                           indentation: indentation) { member, buffer, inner in
+            writePrettyContainer(object, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &buffer, level: level) { member, buffer in
                 writeString(member.key, into: &buffer)
-                buffer.append(UInt8(ascii: ":"))
-                if inner != nil { buffer.append(UInt8(ascii: " ")) }
-                write(member.value, into: &buffer, indentation: inner)
+                buffer.append(contentsOf: ": ".utf8)
+                writePretty(member.value, into: &buffer, level: level + 1)
             }
         }
     }
 
-    /// Writes the brackets, separators and (when pretty) line breaks around `items`.
-    private static func writeContainer<Items: Sequence>(
-        _ items: Items, open: UInt8, close: UInt8, into buffer: inout [UInt8], indentation: Int?,
-        writeItem: (Items.Element, inout [UInt8], Int?) -> Void
+    /// Writes the brackets, separators and line breaks around `items`, each on its own line one
+    /// step past `level`.
+    private static func writePrettyContainer<Items: Sequence>(
+        _ items: Items, open: UInt8, close: UInt8, into buffer: inout [UInt8], level: Int,
+        writeItem: (Items.Element, inout [UInt8]) -> Void
     ) {
         buffer.append(open)
-        let inner = indentation.map { $0 + 1 }
         var isFirst = true
         for item in items {
             if !isFirst { buffer.append(UInt8(ascii: ",")) }
             isFirst = false
-            if let inner { newline(indentedBy: inner, into: &buffer) }
-            writeItem(item, &buffer, inner)
+            newline(indentedBy: level + 1, into: &buffer)
+            writeItem(item, &buffer)
         }
-        if let indentation, !isFirst { newline(indentedBy: indentation, into: &buffer) }
+        if !isFirst { newline(indentedBy: level, into: &buffer) }
         buffer.append(close)
     }
 

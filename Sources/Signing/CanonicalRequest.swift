@@ -102,7 +102,9 @@ public struct CanonicalRequest: Sendable {
     }
 
     /// Calls `body` with the UTF-8 bytes of `masked(authorization: value)`, in memory that lives
-    /// for the call only: a writer copies them without making a `String` of them.
+    /// for the call only: a writer copies them without making a `String` of them. Inlinable, so that
+    /// the journal's writer calls it specialized rather than through generic metadata.
+    @inlinable
     public static func withMasked<Result>(authorization value: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var value = value
         return value.withUTF8 { bytes in
@@ -121,7 +123,8 @@ public struct CanonicalRequest: Sendable {
 
     /// The first Unicode scalars of the UTF-8 `bytes` from offset `start`, at most `limit` of them:
     /// how many there are and the offset after them.
-    private static func scalars(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, upTo limit: Int) -> (count: Int, end: Int) {
+    @usableFromInline
+    static func scalars(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, upTo limit: Int) -> (count: Int, end: Int) {
         var end = start
         var count = 0
         while end < bytes.count {
