@@ -219,7 +219,7 @@ struct APIPipeline {
         defer { if sharesReadTransaction { store.endReadTransaction() } }
         let session = route.requiresLogin ? try authenticate(request, now: now, loop: &loop) : nil
         if let duplicate = parameters.duplicateNames.first { throw .invalidParameter(duplicate, .duplicated) }
-        let context = APIRequestContext(request: request, parameters: parameters, now: now,
+        let context = APIRequestContext(parameters: parameters, now: now,
                                         deviceID: request.headers[headerLookups.deviceID]?.trimmedHeaderValue,
                                         session: session, store: store, environment: environment, peer: peer)
         return try route.handle(context)

@@ -1,10 +1,8 @@
-import HTTP
 import Signing
 import Store
 
 /// Everything a handler needs about one `/api/` request that passed the protocol checks.
 struct APIRequestContext {
-    let request: HTTPRequest
     let parameters: RequestParameters
     /// Unix seconds when the request arrived.
     let now: Int64
