@@ -30,8 +30,9 @@ public struct BackendSettings: Sendable {
     public var signature: SignatureRequirement = .required
     /// The required version header, or nil for none (`--version-header none`).
     public var versionHeader: String? = "X-API-VERSION"
-    /// Versions the server accepts in the version header.
-    public var supportedVersions: Set<String> = ["1.0"]
+    /// Versions the server accepts in the version header: a handful at most, so an array, whose
+    /// comparisons cost a request less than hashing the header for a set would.
+    public var supportedVersions: [String] = ["1.0"]
     /// Which headers are signed, in their canonical spelling.
     public var signingPolicy = SigningPolicy()
     /// Replaces the default app's secret when set (`--secret`).
