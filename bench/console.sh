@@ -16,7 +16,7 @@ scripts/build-release.sh 2>&1 | tail -1
 
 work="$(mktemp -d /tmp/countersign-console-bench-XXXXXX)"
 server_pid=""
-cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"; }
+cleanup() { if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi; rm -rf "$work"; }
 trap cleanup EXIT
 bin=.build/release/countersign
 $bin certs --certs "$work/certs" >/dev/null

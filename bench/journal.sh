@@ -18,7 +18,7 @@ bin="${COUNTERSIGN_BIN:-.build/release/countersign}"
 
 work="$(mktemp -d /tmp/countersign-journal-bench-XXXXXX)"
 pids=()
-trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null; rm -rf "$work"' EXIT
+trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 "$bin" certs --certs "$work/certs" >/dev/null
 
 start() { # start NAME PORT EXTRA...

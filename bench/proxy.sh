@@ -17,7 +17,7 @@ command -v wrk >/dev/null || scripts/install-dependencies.sh wrk >/dev/null
 
 work="$(mktemp -d /tmp/countersign-proxy-bench-XXXXXX)"
 pids=()
-trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null; rm -rf "$work"' EXIT
+trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 "$bin" certs --certs "$work/certs" >/dev/null
 upstream=18471
 proxy=18472

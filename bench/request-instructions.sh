@@ -33,7 +33,19 @@ scripts/build-release.sh 2>&1 | tail -1
 
 work=$(mktemp -d /tmp/countersign-instructions-XXXXXX)
 server=""
-cleanup() { [[ -n $server ]] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+cleanup() {
+  if [[ -n $server ]]; then kill "$server" 2>/dev/null || true; fi
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+# Stops the server `measure` has measured. `measure` runs in a subshell (`< <(...)`), which can
+# neither reap it nor clear `server`: left to the exit trap, a `kill` of the server already gone
+# failed and, under `set -e`, ended the trap before the scratch folder was removed.
+stop_server() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  server=""
+}
 trap cleanup EXIT
 # valgrind 3.19 cannot read the DWARF 5 debug information of the release build: strip it
 # (function names remain).
@@ -61,7 +73,6 @@ measure() {
   counts=$($python bench/instructions_client.py "$mode" $port "$work/certs/ca.pem" "$token" "$signature" 50 "$measured" \
     $settle "callgrind_control -z $server >/dev/null 2>&1" "callgrind_control -d $server >/dev/null 2>&1" "$path")
   read -r requests resumed <<<"$counts"
-  kill "$server"; wait "$server" 2>/dev/null || true; server=""
   dump=$(ls "$work/$1.out".* | head -1)
   [[ $1 == countersign && -n ${PROFILE:-} ]] && cp "$dump" "$PROFILE"
   echo "$requests $resumed $(callgrind_annotate "$dump" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
@@ -81,6 +92,7 @@ signature=$($bin sign --secret dev-secret-please-change --method GET --path "$pa
 body=$(curl -s --cacert "$work/certs/ca.pem" -H 'X-API-VERSION: 1.0' -H "Authorization: Bearer $token" \
   -H "X-SIGNATURE: $signature" "https://localhost:$port$path")
 read -r requests resumed countersign < <(measure countersign)
+stop_server
 
 # nginx: the same answer as a static response.
 cat > "$work/nginx.conf" <<NGINX
@@ -110,6 +122,7 @@ valgrind --tool=callgrind --callgrind-out-file="$work/nginx.out" nginx -c "$work
 server=$!
 wait_until_up "https://localhost:$port$path"
 read -r nginx_requests nginx_resumed nginx < <(measure nginx)
+stop_server
 
 connections="over 4 keep-alive connections"
 [[ $mode == h2 ]] && connections="over 4 HTTP/2 connections, one stream each at a time"
