@@ -24,8 +24,9 @@ extension TLSConnection {
         }
     }
 
-    /// Whether bytes received from the peer wait in the engine: not yet decrypted, or decrypted and not yet read.
-    public var hasUnreadCiphertext: Bool {
+    /// Whether bytes received from the peer wait in the engine: ciphertext not yet decrypted, or
+    /// plaintext decrypted and not yet read.
+    public var hasUnreadInput: Bool {
         BIO_ctrl_pending(incoming) > 0 || SSL_has_pending(ssl) != 0
     }
 

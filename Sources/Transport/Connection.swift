@@ -393,7 +393,7 @@ final class Connection {
     /// a read of the socket would block. Bytes the read finds are discarded as lingering discards
     /// them; the end of input, or a failure, closes the connection.
     private func hasNothingUnread() -> Bool {
-        guard !isClosed, !parser.hasPartialRequest, !tls.hasUnreadCiphertext else { return false }
+        guard !isClosed, !parser.hasPartialRequest, !tls.hasUnreadInput else { return false }
         let result: SystemCallResult<Int>
         do {
             result = try loop.socketReadBuffer.withUnsafeMutableBytes { buffer throws(SystemCallError) in try socket.read(into: buffer) }
