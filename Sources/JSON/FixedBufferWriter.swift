@@ -103,3 +103,17 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension String {
+    /// The string of the UTF-8 bytes `write` writes, at most `maximumCount` of them: written on the
+    /// stack, then made a string of their exact size (up to 15 bytes, one held inline with no
+    /// allocation at all).
+    @inlinable public init(utf8AtMost maximumCount: Int, _ write: (inout FixedBufferWriter) -> Void) {
+        self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(maximumCount, 1)) { memory in
+            guard let base = memory.baseAddress else { return "" }
+            var writer = FixedBufferWriter(base: base, capacity: memory.count)
+            write(&writer)
+            return String(decoding: UnsafeBufferPointer(start: base, count: writer.count), as: UTF8.self)
+        }
+    }
+}

@@ -31,15 +31,9 @@ import TestSupport
     /// (a lingering close would wait for the client's FIN until its deadline).
     @Test func aClientThatAskedForTheCloseIsClosedOnceItsAnswerIsOut() async throws {
         let harness = try TransportHarness(clock: ManualMonotonicClock())
-        let socket = try HostileSocket(port: harness.port)
-        defer { socket.close() }
-        let session = try HostileTLSSession(over: socket, trustRootsPEMPath: harness.paths.caCertificate)
-        var request: [UInt8] = []
-        HTTPRequestEncoder.encode(TransportHarness.get("/last", headers: [("Connection", "close")]), into: &request)
-        session.sendPlaintext(request)
-        var received: [UInt8] = []
-        while let plaintext = session.receivePlaintext(), !plaintext.isEmpty { received += plaintext }
-        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
+        let exchange = try RawExchange(with: harness, sending: [Self.lastRequest])
+        defer { exchange.socket.close() }
+        #expect(exchange.received.hasPrefix("HTTP/1.1 200 "))
         #expect(await eventually { harness.server.openConnections == 0 })
         #expect(harness.closeReasons.withLock { $0 } == [.lastResponse])
     }
@@ -49,19 +43,12 @@ import TestSupport
     /// overtakes the answer.
     @Test func bytesBehindTheLastRequestKeepTheLingeringClose() async throws {
         let harness = try TransportHarness(clock: ManualMonotonicClock())
-        let socket = try HostileSocket(port: harness.port)
-        let session = try HostileTLSSession(over: socket, trustRootsPEMPath: harness.paths.caCertificate)
-        var requests: [UInt8] = []
-        HTTPRequestEncoder.encode(TransportHarness.get("/last", headers: [("Connection", "close")]), into: &requests)
-        HTTPRequestEncoder.encode(TransportHarness.get("/pipelined"), into: &requests)
-        session.sendPlaintext(requests)
-        var received: [UInt8] = []
-        while let plaintext = session.receivePlaintext(), !plaintext.isEmpty { received += plaintext }
-        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
-        #expect(session.receivedCloseNotify)
+        let exchange = try RawExchange(with: harness, sending: [Self.lastRequest, TransportHarness.get("/pipelined")])
+        #expect(exchange.received.hasPrefix("HTTP/1.1 200 "))
+        #expect(exchange.session.receivedCloseNotify)
         // The server decided to linger before it shut its side, which ended the session above.
         #expect(harness.server.openConnections == 1)
-        socket.close()
+        exchange.socket.close()
         #expect(await eventually { harness.server.openConnections == 0 })
         #expect(harness.closeReasons.withLock { $0 } == [.lastResponse])
     }
@@ -70,15 +57,30 @@ import TestSupport
     /// both go out in one write), then the server closes.
     @Test func theLastAnswerIsFollowedByCloseNotify() throws {
         let harness = try TransportHarness()
-        let socket = try HostileSocket(port: harness.port)
-        let session = try HostileTLSSession(over: socket, trustRootsPEMPath: harness.paths.caCertificate)
-        var request: [UInt8] = []
-        HTTPRequestEncoder.encode(TransportHarness.get("/last", headers: [("Connection", "close")]), into: &request)
-        session.sendPlaintext(request)
-        var received: [UInt8] = []
-        while let plaintext = session.receivePlaintext(), !plaintext.isEmpty { received += plaintext }
-        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
-        #expect(session.receivedCloseNotify, "the session ended without close_notify")
-        #expect(socket.serverCloses())
+        let exchange = try RawExchange(with: harness, sending: [Self.lastRequest])
+        #expect(exchange.received.hasPrefix("HTTP/1.1 200 "))
+        #expect(exchange.session.receivedCloseNotify, "the session ended without close_notify")
+        #expect(exchange.socket.serverCloses())
+    }
+
+    private static let lastRequest = TransportHarness.get("/last", headers: [("Connection", "close")])
+
+    /// Requests sent in one write over a TLS session of the test's own, and the plaintext that came
+    /// back until the server ended the session (close_notify or the end of its input).
+    private struct RawExchange {
+        let socket: HostileSocket
+        let session: HostileTLSSession
+        let received: String
+
+        init(with harness: TransportHarness, sending requests: [HTTPRequest]) throws {
+            socket = try HostileSocket(port: harness.port)
+            session = try HostileTLSSession(over: socket, trustRootsPEMPath: harness.paths.caCertificate)
+            var bytes: [UInt8] = []
+            for request in requests { HTTPRequestEncoder.encode(request, into: &bytes) }
+            session.sendPlaintext(bytes)
+            var plaintext: [UInt8] = []
+            while let more = session.receivePlaintext(), !more.isEmpty { plaintext += more }
+            received = String(decoding: plaintext, as: UTF8.self)
+        }
     }
 }
