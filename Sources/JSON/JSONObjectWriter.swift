@@ -128,6 +128,13 @@ public struct JSONObjectWriter: ~Copyable {
         JSONWriter.write(value, into: &bytes)
     }
 
+    /// Appends the member `name` with `text`, a JSON value's text already: spliced as it is.
+    public mutating func add(_ name: MemberName, jsonText text: [UInt8]) {
+        addSeparator()
+        bytes.append(contentsOf: name.text)
+        bytes.append(contentsOf: text)
+    }
+
     /// The object's text, UTF-8.
     public consuming func finished() -> [UInt8] {
         var text: [UInt8] = []

@@ -107,7 +107,8 @@ import TestSupport
         #expect(try status().envelope.code == 20104)
     }
 
-    /// The cached days, not a cached answer: the status follows the clock's day with no new read.
+    /// The answer is cached for its day only: the status follows the clock's day from the cached
+    /// days, with no new read.
     @Test func theStatusFollowsTheDayFromTheCachedDays() throws {
         #expect(try call("POST", "/api/v1/checkin").code == 0)
         let checkedIn = try status()

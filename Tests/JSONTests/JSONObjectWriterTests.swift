@@ -37,15 +37,16 @@ import Testing
         #expect(JSONObjectWriter().finished() == Array("{}".utf8))
     }
 
-    /// Names known at run time are escaped once, and written as any other name.
+    /// Names known at run time are escaped once, and written as any other name, before any value.
     @Test func escapesMemberNamesKnownAtRunTime() throws {
         let name = JSONObjectWriter.MemberName("X-\"Odd\\Name\"")
         var object = JSONObjectWriter()
         object.add("first", string: "1")
         object.add(name, string: "v")
+        object.add(JSONObjectWriter.MemberName("written"), jsonText: Array(#"{"a":[1]}"#.utf8))
         let text = object.finished()
-        #expect(String(decoding: text, as: UTF8.self) == #"{"first":"1","X-\"Odd\\Name\"":"v"}"#)
-        #expect(try JSONParser.parse(text) == ["first": "1", "X-\"Odd\\Name\"": "v"])
+        #expect(String(decoding: text, as: UTF8.self) == #"{"first":"1","X-\"Odd\\Name\"":"v","written":{"a":[1]}}"#)
+        #expect(try JSONParser.parse(text) == ["first": "1", "X-\"Odd\\Name\"": "v", "written": ["a": [1]]])
     }
 
     /// An object written into a buffer follows what the buffer held, which it keeps.

@@ -1,4 +1,5 @@
 import Store
+import System
 
 /// The logged-in user of a request, from its bearer token. A class: the session cache hands the
 /// same session to every request of the token, which then shares it instead of copying its strings,
@@ -12,6 +13,9 @@ final class Session {
     /// as current as the session: the cache drops both when anything is written to the database.
     /// The days, not an answer: the answer depends on the day of the request.
     var recentCheckins: RecentCheckins?
+    /// The check-in status as answered on `day` (the envelope's `data`, written): computed from
+    /// `recentCheckins`, so as current as they are, and answered as it is until the day moves on.
+    var checkinStatus: (day: CalendarDay, text: [UInt8])?
 
     init(user: UserRecord, tokenHash: String) {
         self.user = user

@@ -18,7 +18,7 @@ struct InjectedEnvelope {
         let known = ResultCode(rawValue: code.map(dialect.countersignCode) ?? 0)
         let text = message ?? language.catalog.text(for: known.flatMap(Self.usualMessage) ?? .custom("Error \(code ?? 0)"))
         let status = httpStatus.map { HTTPStatus(code: $0) } ?? (dialect.statusPolicy == .always200 ? .ok : known?.semanticStatus ?? .ok)
-        return Envelope.response(code: code ?? dialect.successCode, message: text, data: data, requestID: requestID, status: status,
+        return Envelope.response(code: code ?? dialect.successCode, message: text, data: .value(data), requestID: requestID, status: status,
                                  dialect: dialect, extraHeaders: headers)
     }
 

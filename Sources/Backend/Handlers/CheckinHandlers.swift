@@ -7,10 +7,12 @@ enum CheckinHandlers {
     /// How many recent days are read to compute a streak; a longer streak shows as this many.
     static let streakWindowDays = 366
 
-    /// Computed for today from the session's recent check-ins, read once per session.
-    static func status(_ context: APIRequestContext) throws(APIError) -> JSONValue {
+    /// Computed for today from the session's recent check-ins, read once per session, and written
+    /// once per session and day: a later request of the same day is answered the same text.
+    static func status(_ context: APIRequestContext) throws(APIError) -> APIData {
         let session = try context.requireSession()
         let today = context.settings.timeZone.day(at: context.now)
+        if let answered = session.checkinStatus, answered.day == today { return .jsonText(answered.text) }
         let recent: RecentCheckins
         if let known = session.recentCheckins {
             recent = known
@@ -18,11 +20,14 @@ enum CheckinHandlers {
             recent = try storeCall { () throws(StoreError) in try context.store.recentCheckins(userID: session.user.id, limit: streakWindowDays) }
             session.recentCheckins = recent
         }
-        return .object(JSONObject(members: [
-            ("can_checkin", .bool(recent.days.first.map { $0 != today.description } ?? true)),
-            ("streak", .number(JSONNumber(Int64(streak(days: recent.days, today: today))))),
-            ("last_checkin_at", recent.lastCheckinAt.map { .number(JSONNumber($0)) } ?? .null),
-        ]))
+        var text: [UInt8] = []
+        JSONObjectWriter.write(into: &text) { status in
+            status.add("can_checkin", .bool(recent.days.first.map { $0 != today.description } ?? true))
+            status.add("streak", integer: Int64(streak(days: recent.days, today: today)))
+            status.add("last_checkin_at", integer: recent.lastCheckinAt)
+        }
+        session.checkinStatus = (today, text)
+        return .jsonText(text)
     }
 
     static func checkIn(_ context: APIRequestContext) throws(APIError) -> JSONValue {

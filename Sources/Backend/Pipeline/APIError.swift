@@ -35,7 +35,7 @@ public struct APIError: Error, Sendable {
     /// The envelope of this error, in `language` and `dialect`, with the status the dialect gives
     /// its code (or the one it overrides) and its extra headers.
     func response(requestID: String, language: Language, dialect: EnvelopeDialect) -> HTTPResponse {
-        Envelope.response(code: code, message: language.catalog.text(for: message), data: data, requestID: requestID,
+        Envelope.response(code: code, message: language.catalog.text(for: message), data: .value(data), requestID: requestID,
                           dialect: dialect, status: status, extraHeaders: headers)
     }
 

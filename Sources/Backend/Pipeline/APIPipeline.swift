@@ -209,7 +209,7 @@ struct APIPipeline {
     /// Token, parameters and handler: the session of a route that requires login, then the
     /// duplicate-parameter check, then the handler's `data`.
     private func handle(_ request: HTTPRequest, route: APIRoute, parameters: RequestParameters, peer: String,
-                        loop: inout APILoopState) throws(APIError) -> JSONValue {
+                        loop: inout APILoopState) throws(APIError) -> APIData {
         let now = environment.clock.unixSeconds()
         let store = loop.store
         // A GET handler only reads: it shares one read transaction with the session check, begun

@@ -13,10 +13,10 @@ extension RoutingTable {
 
     private mutating func addAPIRoutes() {
         let open = { (handle: @escaping @Sendable (APIRequestContext) throws(APIError) -> JSONValue) in
-            Endpoint.api(APIRoute(requiresLogin: false, handle: handle))
+            Endpoint.api(APIRoute(requiresLogin: false) { context throws(APIError) in .value(try handle(context)) })
         }
         let loggedIn = { (handle: @escaping @Sendable (APIRequestContext) throws(APIError) -> JSONValue) in
-            Endpoint.api(APIRoute(requiresLogin: true, handle: handle))
+            Endpoint.api(APIRoute(requiresLogin: true) { context throws(APIError) in .value(try handle(context)) })
         }
         add("GET", "/api/v1/ping", open(PingHandler.ping))
         add("POST", "/api/v1/users/register", open(UserHandlers.register))
@@ -25,7 +25,7 @@ extension RoutingTable {
         add("POST", "/api/v1/users/token/refresh", loggedIn(UserHandlers.refresh))
         add("GET", "/api/v1/users/me", loggedIn(UserHandlers.me))
         add("POST", "/api/v1/users/profile", loggedIn(UserHandlers.profile))
-        add("GET", "/api/v1/checkin", loggedIn(CheckinHandlers.status))
+        add("GET", "/api/v1/checkin", .api(APIRoute(requiresLogin: true, handle: CheckinHandlers.status)))
         add("POST", "/api/v1/checkin", loggedIn(CheckinHandlers.checkIn))
         add("GET", "/api/v1/checkin/history", loggedIn(CheckinHandlers.history))
         add("GET", "/api/v1/games", open(GamesHandler.list))
