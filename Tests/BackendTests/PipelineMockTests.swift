@@ -132,6 +132,14 @@ import TestSupport
         let profile = backend.send(backend.signer().request("GET", "/api/v1/users/me"))
         #expect(profile.status.code == 200)
         #expect(try JSONParser.parse(profile.body)["errcode"] == 40001)
+        let login = try body(backend.signer().request("POST", "/api/v1/users/login",
+                                                       parameters: [("phone", TestServer.demoPhone), ("password", TestServer.demoPassword)]))
+        var loggedIn = backend.signer()
+        loggedIn.token = try #require(login["result"]?["token"]?.stringValue)
+        for _ in 0..<2 {  // the second answer splices the status as the first one wrote it
+            let status = try body(loggedIn.request("GET", "/api/v1/checkin"))
+            #expect(status["errcode"] == 200 && status["result"]?["can_checkin"] == true && status["data"] == nil)
+        }
         try add(backend, #"{"method": "GET", "path": "/api/v1/banner", "data": 1}"#)
         #expect(try body(backend.signer().request("GET", "/api/v1/banner"))["errcode"] == 200)
         try add(backend, #"{"method": "GET", "path": "/api/v1/sold-out", "code": 30001}"#)
