@@ -38,6 +38,8 @@ static inline int cs_SSL_CTX_set_max_proto_version(SSL_CTX *context, int version
     return (int)SSL_CTX_set_max_proto_version(context, version);
 }
 static inline long cs_SSL_CTX_set_mode(SSL_CTX *context, long mode) { return SSL_CTX_set_mode(context, mode); }
+static inline long cs_SSL_set_mode(SSL *ssl, long mode) { return SSL_set_mode(ssl, mode); }
+static inline long cs_SSL_clear_mode(SSL *ssl, long mode) { return SSL_clear_mode(ssl, mode); }
 static inline int cs_SSL_CTX_set1_groups_list(SSL_CTX *context, const char *groups) {
     return (int)SSL_CTX_set1_groups_list(context, groups);
 }

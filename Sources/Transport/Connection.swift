@@ -34,6 +34,8 @@ final class Connection {
     /// The handshake completed this turn: the socket is read again once the turn's output is out
     /// (see `flushTurnOutput()`).
     private var readsAfterFlush = false
+    /// Whether the connection keeps its TLS record buffers between reads and writes (see `adjustTLSBuffers(busy:)`).
+    private var keepsTLSBuffers = false
 
     /// Whether the connection is closed.
     var isClosed: Bool { machine.isClosed }
@@ -56,11 +58,29 @@ final class Connection {
         }
     }
 
-    /// Applies the state machine's timeouts.
+    /// Applies the state machine's timeouts, and keeps or frees the TLS record buffers by what came
+    /// in since the last sweep.
     func checkDeadlines(now: Instant) {
+        adjustTLSBuffers(busy: machine.takeInputSinceLastSweep())
         let action = machine.tick(now: now)
         if action == .close(.handshakeTimeout) { loop.responder?.handshakeFailed(connection: info, failure: .timedOut) }
         run(action)
+    }
+
+    /// A connection the peer sent on since the last sweep keeps its TLS record buffers (while fewer
+    /// than `maxConnectionsKeepingTLSBuffers` do), which saves allocating and freeing them around
+    /// every read and write; one quiet for a whole sweep interval frees them, so that an idle
+    /// connection holds none.
+    private func adjustTLSBuffers(busy: Bool) {
+        if busy, !keepsTLSBuffers {
+            guard loop.tlsBufferKeepers.admit(limit: loop.configuration.maxConnectionsKeepingTLSBuffers) else { return }
+            tls.keepRecordBuffers()
+            keepsTLSBuffers = true
+        } else if !busy, keepsTLSBuffers {
+            tls.releaseRecordBuffers()
+            keepsTLSBuffers = false
+            loop.tlsBufferKeepers.release()
+        }
     }
 
     /// The server began shutting down.
@@ -88,6 +108,11 @@ final class Connection {
         case .close(let reason):
             let descriptor = socket.descriptor
             socket.close()
+            // The buffers themselves go with the TLS session.
+            if keepsTLSBuffers {
+                keepsTLSBuffers = false
+                loop.tlsBufferKeepers.release()
+            }
             // The responder hears of the close before the open-connection count drops: whoever
             // sees the count drop (a test, `/metrics`) then also sees why the connection closed.
             loop.responder?.connectionClosed(connection: info, reason: reason)

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The number of open connections across all event loops, to enforce the connection limit.
+/// A number of connections across all event loops, kept under a limit: the open connections, or
+/// those keeping their TLS record buffers.
 final class ConnectionCounter: Sendable {
     private let count = Atomic<Int>(0)
 
@@ -18,6 +19,6 @@ final class ConnectionCounter: Sendable {
     /// Counts one connection less.
     func release() { count.subtract(1, ordering: .relaxed) }
 
-    /// The connections open now.
+    /// The connections counted now.
     var current: Int { count.load(ordering: .relaxed) }
 }

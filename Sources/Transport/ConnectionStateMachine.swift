@@ -104,6 +104,8 @@ public struct ConnectionStateMachine: Sendable {
     /// waits to be read (`inputDrained()`).
     public private(set) var peerAskedToClose = false
     private let timeouts: ConnectionTimeouts
+    /// Whether the peer sent anything since the loop's last sweep (`takeInputSinceLastSweep()`).
+    private var inputSinceLastSweep = false
     /// HTTP/2's keep-alive; nil for HTTP/1.1.
     private var keepAlive: KeepAlive?
 
@@ -162,6 +164,7 @@ public struct ConnectionStateMachine: Sendable {
 
     /// HTTP/2 frames arrived at `now`; `acknowledgingPing` when they acknowledged the keep-alive PING.
     public mutating func framesArrived(now: Instant, acknowledgingPing: Bool) {
+        inputSinceLastSweep = true
         keepAlive?.lastHeard = now
         if acknowledgingPing { keepAlive?.pingSent = nil }
     }
@@ -173,6 +176,7 @@ public struct ConnectionStateMachine: Sendable {
 
     /// Bytes of a request arrived while no request was being answered.
     public mutating func inputArrived(now: Instant, partialRequest: Bool, readingBody: Bool) {
+        inputSinceLastSweep = true
         let pieceDeadline = now.adding(milliseconds: timeouts.idleMilliseconds)
         switch state {
         case .idle where readingBody, .receivingHeaders where readingBody:
@@ -343,6 +347,14 @@ public struct ConnectionStateMachine: Sendable {
     public mutating func socketFailed() -> Action {
         if case .lingering(let reason, _, _) = state { return close(reason) }
         return close(.socketFailed)
+    }
+
+    /// Whether the peer sent anything since the last call. The loop's sweep asks once per sweep
+    /// interval: a connection that was busy keeps its TLS record buffers, one that was quiet for a
+    /// whole interval frees them.
+    public mutating func takeInputSinceLastSweep() -> Bool {
+        defer { inputSinceLastSweep = false }
+        return inputSinceLastSweep
     }
 
     /// Checks the deadlines at `now`.

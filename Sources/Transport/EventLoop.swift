@@ -19,6 +19,8 @@ final class EventLoop: @unchecked Sendable {
     private let epoll: Epoll
     private let wakeup: Wakeup
     private let counter: ConnectionCounter
+    /// The connections of all loops that keep their TLS record buffers (see `Connection.adjustTLSBuffers`).
+    let tlsBufferKeepers: ConnectionCounter
     private let connectionIDs: ConnectionIDSource
     private let responderFactory: @Sendable (Int) throws -> any HTTPResponder
     private let inbox = LockedValue<[@Sendable () -> Void]>([])
@@ -40,14 +42,16 @@ final class EventLoop: @unchecked Sendable {
     private var connectionsToFlush: [Connection] = []
     private var spareFlushList: [Connection] = []
 
-    private static let sweepIntervalMilliseconds: Int64 = 250
+    /// How often the loop checks its connections' deadlines and TLS buffers.
+    static let sweepIntervalMilliseconds: Int64 = 250
 
     init(index: Int, configuration: TransportConfiguration, clock: any MonotonicClock, counter: ConnectionCounter,
-         connectionIDs: ConnectionIDSource, responderFactory: @escaping @Sendable (Int) throws -> any HTTPResponder) throws(SystemCallError) {
+         tlsBufferKeepers: ConnectionCounter, connectionIDs: ConnectionIDSource, responderFactory: @escaping @Sendable (Int) throws -> any HTTPResponder) throws(SystemCallError) {
         self.index = index
         self.configuration = configuration
         self.clock = clock
         self.counter = counter
+        self.tlsBufferKeepers = tlsBufferKeepers
         self.connectionIDs = connectionIDs
         self.responderFactory = responderFactory
         epoll = try Epoll()

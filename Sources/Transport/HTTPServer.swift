@@ -20,6 +20,7 @@ public final class HTTPServer: Sendable {
     private let clock: any MonotonicClock
     private let responderFactory: @Sendable (Int) throws -> any HTTPResponder
     private let counter = ConnectionCounter()
+    private let tlsBufferKeepers = ConnectionCounter()
     private let lifecycle = LockedValue<Lifecycle>(.idle)
 
     /// A server for `listeners`; `responderFactory` makes each loop's responder on that loop's thread.
@@ -41,7 +42,7 @@ public final class HTTPServer: Sendable {
         do {
             for index in 0..<configuration.eventLoops {
                 loops.append(try EventLoop(index: index, configuration: configuration, clock: clock, counter: counter,
-                                           connectionIDs: ids, responderFactory: responderFactory))
+                                           tlsBufferKeepers: tlsBufferKeepers, connectionIDs: ids, responderFactory: responderFactory))
             }
             for listener in listeners {
                 var address = try SocketAddress(host: listener.host, port: listener.port)
@@ -111,4 +112,7 @@ public final class HTTPServer: Sendable {
 
     /// Connections open now, across all loops.
     public var openConnections: Int { counter.current }
+
+    /// The connections keeping their TLS record buffers now (see `maxConnectionsKeepingTLSBuffers`).
+    public var connectionsKeepingTLSBuffers: Int { tlsBufferKeepers.current }
 }

@@ -63,6 +63,47 @@ import TestSupport
         #expect(exchange.socket.serverCloses())
     }
 
+    /// A connection that received something since the last sweep keeps its TLS record buffers; one
+    /// quiet for a whole sweep interval frees them. Requests go through either way. One loop: an
+    /// answer then also means that the loop's sweep is over.
+    @Test func aBusyConnectionKeepsItsTLSBuffersUntilASweepFindsItQuiet() async throws {
+        let clock = ManualMonotonicClock()
+        let harness = try TransportHarness(clock: clock) {
+            $0.eventLoops = 1
+            $0.timeouts.idleMilliseconds = 3_600_000  // the clock runs on below: not to an idle close
+        }
+        let client = try harness.client()
+        #expect(try client.send(TransportHarness.get("/first")).status == .ok)
+        #expect(harness.server.connectionsKeepingTLSBuffers == 0)
+        clock.advance(milliseconds: EventLoop.sweepIntervalMilliseconds)
+        #expect(await eventually { harness.server.connectionsKeepingTLSBuffers == 1 })
+        #expect(try client.send(TransportHarness.get("/kept")).status == .ok)
+        // The next sweep finds the request above, the one after it nothing.
+        let released = await clock.advancing(milliseconds: EventLoop.sweepIntervalMilliseconds) {
+            await eventually { harness.server.connectionsKeepingTLSBuffers == 0 }
+        }
+        #expect(released)
+        #expect(try client.send(TransportHarness.get("/released")).status == .ok)
+        #expect(harness.server.openConnections == 1)
+    }
+
+    /// No more connections keep their buffers than `maxConnectionsKeepingTLSBuffers`.
+    @Test func theConnectionsKeepingTLSBuffersAreCapped() async throws {
+        let clock = ManualMonotonicClock()
+        let harness = try TransportHarness(clock: clock) {
+            $0.eventLoops = 1
+            $0.maxConnectionsKeepingTLSBuffers = 1
+        }
+        let first = try harness.client(), second = try harness.client()
+        #expect(try first.send(TransportHarness.get("/first")).status == .ok)
+        #expect(try second.send(TransportHarness.get("/second")).status == .ok)
+        clock.advance(milliseconds: EventLoop.sweepIntervalMilliseconds)
+        #expect(await eventually { harness.server.connectionsKeepingTLSBuffers == 1 })
+        // Answered after the sweep: both connections were swept.
+        #expect(try second.send(TransportHarness.get("/after")).status == .ok)
+        #expect(harness.server.connectionsKeepingTLSBuffers == 1)
+    }
+
     private static let lastRequest = TransportHarness.get("/last", headers: [("Connection", "close")])
 
     /// Requests sent in one write over a TLS session of the test's own, and the plaintext that came

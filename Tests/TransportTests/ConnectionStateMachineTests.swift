@@ -8,6 +8,19 @@ import Testing
 
     private func at(_ milliseconds: Int64) -> Instant { start.adding(milliseconds: milliseconds) }
 
+    /// The loop's sweep learns whether anything came in since it last asked, over HTTP/1.1 and
+    /// HTTP/2 alike: a connection quiet for a whole interval frees its TLS record buffers.
+    @Test func theSweepLearnsOfInputSinceItLastAsked() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        _ = machine.handshakeCompleted(now: start)
+        var answers = [machine.takeInputSinceLastSweep()]
+        machine.inputArrived(now: at(10), partialRequest: true, readingBody: false)
+        answers += [machine.takeInputSinceLastSweep(), machine.takeInputSinceLastSweep()]
+        machine.framesArrived(now: at(20), acknowledgingPing: false)
+        answers += [machine.takeInputSinceLastSweep(), machine.takeInputSinceLastSweep()]
+        #expect(answers == [false, true, false, true, false])
+    }
+
     @Test func handshakeMustFinishWithinItsTimeout() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         #expect(machine.tick(now: at(9_999)) == .none)
