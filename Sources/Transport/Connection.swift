@@ -78,9 +78,15 @@ final class Connection {
             keepsTLSBuffers = true
         } else if !busy, keepsTLSBuffers {
             tls.releaseRecordBuffers()
-            keepsTLSBuffers = false
-            loop.tlsBufferKeepers.release()
+            stopKeepingTLSBuffers()
         }
+    }
+
+    /// Gives the connection's place among those keeping TLS record buffers back, if it has one.
+    private func stopKeepingTLSBuffers() {
+        guard keepsTLSBuffers else { return }
+        keepsTLSBuffers = false
+        loop.tlsBufferKeepers.release()
     }
 
     /// The server began shutting down.
@@ -108,11 +114,7 @@ final class Connection {
         case .close(let reason):
             let descriptor = socket.descriptor
             socket.close()
-            // The buffers themselves go with the TLS session.
-            if keepsTLSBuffers {
-                keepsTLSBuffers = false
-                loop.tlsBufferKeepers.release()
-            }
+            stopKeepingTLSBuffers()  // the buffers themselves go with the TLS session
             // The responder hears of the close before the open-connection count drops: whoever
             // sees the count drop (a test, `/metrics`) then also sees why the connection closed.
             loop.responder?.connectionClosed(connection: info, reason: reason)

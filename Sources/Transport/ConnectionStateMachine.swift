@@ -315,8 +315,9 @@ public struct ConnectionStateMachine: Sendable {
     /// buffered). A peer that asked for the close sends nothing more, so the connection closes at
     /// once rather than wait for its FIN, as nginx does: closing with an empty receive queue sends a
     /// FIN behind the answer, not a reset (only what the peer sends later, such as its own
-    /// close_notify once it has read the answer and ours, meets a reset). Any other peer (one whose request was refused, one sent
-    /// an alert, an HTTP/2 peer after a GOAWAY) may still be sending, and the linger goes on.
+    /// close_notify once it has read the answer and ours, meets a reset). Any other peer (one whose
+    /// request was refused, one sent an alert, an HTTP/2 peer after a GOAWAY) may still be sending,
+    /// and the linger goes on.
     public mutating func inputDrained() -> Action {
         guard peerAskedToClose, case .lingering(let reason, _, 0) = state else { return .none }
         return close(reason)

@@ -85,7 +85,7 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"code":10403,"message":"say \"no\"\n","data":{"b":[1,null],"a":{}}}"#)
         let empty = Envelope.response(code: -1, message: "", data: .value(.null), requestID: "r-2", status: .ok, dialect: .standard)
         #expect(String(decoding: empty.body, as: UTF8.self) == #"{"code":-1,"message":"","data":null}"#)
-        // Data written earlier is spliced as it is, under the standard key and under a dialect's.
+        // Data written earlier is spliced as it is (under a dialect's key: PipelineMockTests).
         let written = Envelope.response(code: 0, message: "ok", data: .jsonText(Array(#"{"streak":2}"#.utf8)), requestID: "r-3",
                                         status: .ok, dialect: .standard)
         #expect(String(decoding: written.body, as: UTF8.self) == #"{"code":0,"message":"ok","data":{"streak":2}}"#)

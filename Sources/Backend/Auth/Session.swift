@@ -11,7 +11,7 @@ final class Session {
     let tokenHash: String
     /// The user's recent check-ins (`Store.recentCheckins`), once a request has read them. They are
     /// as current as the session: the cache drops both when anything is written to the database.
-    /// The days, not an answer: the answer depends on the day of the request.
+    /// The days, from which each day's answer is computed (`checkinStatus` keeps it for that day).
     var recentCheckins: RecentCheckins?
     /// The check-in status as answered on `day` (the envelope's `data`, written): computed from
     /// `recentCheckins`, so as current as they are, and answered as it is until the day moves on.
