@@ -75,7 +75,7 @@ public final class BackendResponder: HTTPResponder {
     /// What other processes wrote to the database is looked for again in the next turn: once per
     /// turn rather than once per request.
     public func loopTurnEnded() {
-        store.forgetDataVersion()
+        store.forgetCommitMark()
     }
 
     public func handshakeCompleted(connection: ConnectionInfo) {

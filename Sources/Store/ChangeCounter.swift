@@ -3,7 +3,7 @@ import Synchronization
 /// Counts the write transactions committed through the connections that share it: every event
 /// loop's `Store` of one server, and so the admin API, which writes through its loop's. A loop
 /// learns from it of another loop's write without asking SQLite. Writes of other processes (the
-/// `sqlite3` shell, `countersign db`) it cannot count: `PRAGMA data_version` tells of those (see
+/// `sqlite3` shell, `countersign db`) it cannot count: the `CommitMark` tells of those (see
 /// `Store.contentStamp()`).
 public final class ChangeCounter: Sendable {
     private let count = Atomic<UInt64>(0)

@@ -18,6 +18,8 @@ final class Database {
     let changes: ChangeCounter
     /// Set by `deferReadTransaction()` until the next statement, which begins the transaction first.
     private var readTransactionPending = false
+    /// Whether the file is in WAL mode, so that it has a WAL index to read `commitMark()` from.
+    private var isInWALMode = false
     private var statements: [StatementKey: Statement] = [:]
     /// The statements run through `execute`, `fetchAll` and `fetchOne`, and their time.
     private(set) var timing = StatementTiming()
@@ -85,7 +87,8 @@ final class Database {
         // WAL: readers never block the writer, and a writer never blocks readers.
         // The mode is stored in the file; on a file system without shared memory it
         // stays in rollback-journal mode, which is slower but just as safe.
-        try executeScript("PRAGMA journal_mode = WAL")
+        let mode = try fetchOne("PRAGMA journal_mode = WAL") { row throws(StoreError) in try row.text(at: 0) }
+        isInWALMode = mode?.lowercased() == "wal"
         // FULL: in WAL mode every COMMIT syncs the WAL to disk before it returns, so an
         // acknowledged write survives kill -9 and also power loss. (NORMAL would only
         // survive process crashes: the last commits could vanish on power loss.)
@@ -196,9 +199,24 @@ final class Database {
         readTransactionPending = false
     }
 
+    /// What marks the commits of every connection to the file: the WAL index's header, read from
+    /// the shared memory SQLite maps for it (no statement, lock or system call), or `PRAGMA
+    /// data_version` where that cannot be read (not in WAL mode, the index not made yet, or any
+    /// error of the file's shared memory, which the statement then reports if it persists).
+    func commitMark() throws(StoreError) -> CommitMark {
+        if isInWALMode {
+            var header = WALIndexHeader()
+            let code = withUnsafeMutableBytes(of: &header.words) { bytes in
+                cs_sqlite_wal_index_header(connection, bytes.baseAddress, Int32(bytes.count))
+            }
+            if code == SQLITE_OK { return .walIndexHeader(header) }
+        }
+        return .dataVersion(try dataVersion())
+    }
+
     /// `PRAGMA data_version`, read on its own: a read transaction deferred stays deferred, so that a
     /// caller answered from memory still begins none.
-    func dataVersion() throws(StoreError) -> Int64 {
+    private func dataVersion() throws(StoreError) -> Int64 {
         let pending = readTransactionPending
         readTransactionPending = false
         defer { readTransactionPending = pending }

@@ -12,8 +12,8 @@ public final class Store {
     /// The file it opened, as given (for messages).
     public let path: String
 
-    /// `PRAGMA data_version` as `contentStamp()` last read it; nil once forgotten.
-    private var dataVersion: Int64?
+    /// The commits of every connection as `contentStamp()` last read them; nil once forgotten.
+    private var commitMark: CommitMark?
 
     /// Opens the database at `path`, creating an empty file when absent (the folder must
     /// exist), and applies pending migrations. Its commits are counted in `changes`: give every
@@ -40,21 +40,22 @@ public final class Store {
 
     /// The content as this connection knows it: compare it with an earlier stamp to learn whether
     /// anything was written since. A commit of a connection sharing this one's `ChangeCounter`
-    /// changes it at once; `PRAGMA data_version` (one short read transaction), which tells of the
-    /// commits of every other connection, is read on the first call after `forgetDataVersion()`.
+    /// changes it at once; the commits of every other connection show in the `CommitMark` (the WAL
+    /// index's header, or `PRAGMA data_version` without one), read on the first call after
+    /// `forgetCommitMark()`.
     public func contentStamp() throws(StoreError) -> ContentStamp {
         // The counter first: whatever the caller reads next is at least as new as the stamp.
         let changes = database.changes.value
-        if let dataVersion { return ContentStamp(dataVersion: dataVersion, changes: changes) }
-        let read = try database.dataVersion()
-        dataVersion = read
-        return ContentStamp(dataVersion: read, changes: changes)
+        if let commitMark { return ContentStamp(commits: commitMark, changes: changes) }
+        let read = try database.commitMark()
+        commitMark = read
+        return ContentStamp(commits: read, changes: changes)
     }
 
-    /// Makes the next `contentStamp()` read `PRAGMA data_version` again, and so notice what other
+    /// Makes the next `contentStamp()` read the `CommitMark` again, and so notice what other
     /// processes committed since: an event loop calls it once per turn, not once per request.
-    public func forgetDataVersion() {
-        dataVersion = nil
+    public func forgetCommitMark() {
+        commitMark = nil
     }
 
     /// The statements this connection ran for its callers, and their time.

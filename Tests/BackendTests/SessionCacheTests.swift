@@ -45,10 +45,10 @@ import TestSupport
             _ = try store.updateProfile(userID: user.id, nickname: "here", avatarURL: nil)
             #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) == nil)
 
-            // Another process (the sqlite3 shell): seen once the loop reads data_version again, at its next turn.
+            // Another process (the sqlite3 shell): seen once the loop reads the commit mark again, at its next turn.
             cache.insert(Session(user: user, tokenHash: "hash"), for: "token", expiresAt: Self.now + 10)
             _ = try Store(path: store.path).updateProfile(userID: user.id, nickname: "shell", avatarURL: nil)
-            store.forgetDataVersion()
+            store.forgetCommitMark()
             #expect(cache.session(for: "token", current: try store.contentStamp(), now: Self.now) == nil)
         }
     }

@@ -56,7 +56,7 @@ import TestSupport
         _ = try status()
         #expect(try status().envelope.data["can_checkin"] == true)
         #expect(try call("POST", "/api/v1/checkin", on: other).code == 0)
-        // The same loop turn: no data_version read, the change counter alone tells.
+        // The same loop turn: no commit mark read, the change counter alone tells.
         let after = try status()
         #expect(after.statements > 0)
         #expect(after.envelope.data["can_checkin"] == false)
@@ -86,14 +86,14 @@ import TestSupport
     }
 
     /// Another process (the `sqlite3` shell, `countersign db`): a connection that shares no counter,
-    /// whose writes show through `data_version`, read once per loop turn.
+    /// whose writes show through the commit mark (the WAL index's header), read once per loop turn.
     @Test func anotherProcessWriteShowsFromTheNextLoopTurn() throws {
         let file = try Store(path: backend.environment.databasePath)
         let user = try #require(try file.user(phone: TestServer.demoPhone))
         #expect(try status().envelope.data["can_checkin"] == true)
         let today = backend.environment.settings.timeZone.day(at: backend.clock.unixSeconds())
         _ = try file.insertCheckin(userID: user.id, day: today.description, deviceID: nil, createdAt: 1)
-        // Within the turn the loop does not look at data_version again: still the cached answer.
+        // Within the turn the loop does not look at the commit mark again: still the cached answer.
         let sameTurn = try status()
         #expect(sameTurn.statements == 0)
         #expect(sameTurn.envelope.data["can_checkin"] == true)

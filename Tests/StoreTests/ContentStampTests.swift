@@ -9,7 +9,7 @@ struct ContentStampTests {
             let before = try store.contentStamp()
             _ = try store.user(id: 1)
             _ = try store.activeToken(tokenHash: "none", now: 0)
-            store.forgetDataVersion()
+            store.forgetCommitMark()
             #expect(try store.contentStamp() == before)
         }
     }
@@ -26,7 +26,7 @@ struct ContentStampTests {
     }
 
     /// Another event loop, or the admin API on one: a connection sharing the counter. Its commit
-    /// shows at once, without `data_version` being read again.
+    /// shows at once, without the `CommitMark` being read again.
     @Test func aCommitOnAConnectionSharingTheCounterChangesItAtOnce() throws {
         try withSeededStore { path, _ in
             let changes = ChangeCounter()
@@ -41,19 +41,58 @@ struct ContentStampTests {
     }
 
     /// Another process or the sqlite3 shell: another connection, sharing no counter. Its commit
-    /// shows once the connection has forgotten the `data_version` it read (once per loop turn).
-    @Test func aCommitOfAnotherProcessChangesItOnceDataVersionIsReadAgain() throws {
+    /// shows once the connection has forgotten the `CommitMark` it read (once per loop turn).
+    @Test func aCommitOfAnotherProcessChangesItOnceTheCommitMarkIsReadAgain() throws {
         try withSeededStore { path, store in
             let otherProcess = try Store(path: path)
             let before = try store.contentStamp()
             try otherProcess.insertToken(userID: 1, tokenHash: "h", tokenPrefix: "p", deviceID: nil, createdAt: 0, expiresAt: 10)
             #expect(try store.contentStamp() == before)
-            store.forgetDataVersion()
+            store.forgetCommitMark()
             let after = try store.contentStamp()
             #expect(after != before)
-            store.forgetDataVersion()
+            store.forgetCommitMark()
             #expect(try store.contentStamp() == after)
         }
+    }
+
+    /// In WAL mode the mark is the WAL index's header, read from shared memory: no statement runs.
+    /// Every commit of another connection moves it, a commit that follows a checkpoint which emptied
+    /// the WAL (and so starts it again from its first frame) included. (Such a checkpoint rewrites
+    /// the header too: a reader then only rereads what had not changed.)
+    @Test func inWALModeTheMarkIsTheWALIndexHeaderReadWithoutAStatement() throws {
+        try withSeededStore { path, store in
+            let otherProcess = try Store(path: path)
+            let statements = store.statementTiming
+            let before = try store.database.commitMark()
+            guard case .walIndexHeader = before else {
+                Issue.record("a WAL-mode file gave \(before)")
+                return
+            }
+            #expect(store.statementTiming.since(statements).statements == 0)
+            #expect(try store.database.commitMark() == before)
+
+            try otherProcess.insertToken(userID: 1, tokenHash: "h1", tokenPrefix: "p", deviceID: nil, createdAt: 0, expiresAt: 10)
+            let afterFirst = try store.database.commitMark()
+            #expect(afterFirst != before)
+            try otherProcess.database.checkpoint()
+            let afterCheckpoint = try store.database.commitMark()
+            try otherProcess.insertToken(userID: 1, tokenHash: "h2", tokenPrefix: "p", deviceID: nil, createdAt: 0, expiresAt: 10)
+            #expect(try store.database.commitMark() != afterCheckpoint)
+            #expect(store.statementTiming.since(statements).statements == 0)
+        }
+    }
+
+    /// A database with no WAL index (in memory, so never in WAL mode) marks commits by `PRAGMA
+    /// data_version`, a statement.
+    @Test func withoutAWALIndexTheMarkIsDataVersion() throws {
+        let store = try Store(path: ":memory:")
+        let statements = store.statementTiming
+        guard case .dataVersion = try store.database.commitMark() else {
+            Issue.record("an in-memory database has no WAL index")
+            return
+        }
+        #expect(store.statementTiming.since(statements).statements == 1)
     }
 
     /// The counter moves once the commit is complete, for a commit of a statement on its own, of
