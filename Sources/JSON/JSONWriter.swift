@@ -114,6 +114,30 @@ public enum JSONWriter {
         }
     }
 
+    /// Writes what `writePrefix` writes (at most `prefixCapacity` bytes) and then `string` as
+    /// `writeString(_:into:)` writes it, in place when the string has nothing to escape.
+    public static func writeString(
+        _ string: String, prefixCapacity: Int, prefix writePrefix: (inout FixedBufferWriter) -> Void, into writer: inout ByteWriter
+    ) {
+        var string = string
+        let copied = string.withUTF8 { utf8 -> Bool in
+            guard !needsEscaping(utf8) else { return false }
+            writer.write(atMost: prefixCapacity + utf8.count + 2) { bytes in
+                writePrefix(&bytes)
+                bytes.write(UInt8(ascii: "\""))
+                bytes.write(utf8)
+                bytes.write(UInt8(ascii: "\""))
+            }
+            return true
+        }
+        if !copied {
+            var escaped: [UInt8] = []
+            writeEscaped(string, into: &escaped)
+            writer.write(atMost: prefixCapacity, writePrefix)
+            escaped.withUnsafeBufferPointer { writer.write($0) }
+        }
+    }
+
     /// Writes `string` in double quotes, copying runs that need no escaping in one go.
     private static func writeEscaped(_ string: String, into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
@@ -150,17 +174,19 @@ public enum JSONWriter {
     /// Looks at eight bytes at a time.
     private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(utf8)
+        guard raw.count >= 8 else {
+            // Fewer than eight bytes: one word, the missing bytes spaces (which need no escaping).
+            var word: UInt64 = 0x2020_2020_2020_2020
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: raw) }
+            return needsEscaping(word: word)
+        }
         var offset = 0
         while offset + 8 <= raw.count {
             if needsEscaping(word: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
             offset += 8
         }
-        while offset < raw.count {
-            let byte = raw[offset]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            offset += 1
-        }
-        return false
+        // The last bytes: the word that ends the text (it overlaps bytes already looked at).
+        return offset < raw.count && needsEscaping(word: raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
     }
 
     /// Whether one of the eight bytes of `word` is below 0x20, `"` or `\`: `(x - n) & ~x` has a

@@ -15,12 +15,12 @@ import Musl
 /// makes every access exclusive, and a property handed `inout` to `body` would add the run-time
 /// exclusivity check of a class's property to every use (about 100 instructions; a check-in
 /// takes four locks). As with any non-recursive lock, `body` must not take the same lock again.
-public final class LockedValue<Value: Sendable>: @unchecked Sendable {
+public final class LockedValue<Value: ~Copyable & Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>
 
     /// A lock guarding `initialValue`.
-    public init(_ initialValue: Value) {
+    public init(_ initialValue: consuming Value) {
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
         mutex = .allocate(capacity: 1)

@@ -7,14 +7,13 @@ import JSON
 /// are written as they are.
 public struct LogFields: ~Copyable {
     /// The line so far: its time, level and message, then each field added.
-    var bytes: [UInt8]
+    var bytes: ByteWriter
     private let format: Logger.Format
 
-    /// Fields written after the end of `line`, which they take over until `finish(into:)`.
-    init(format: Logger.Format, continuing line: inout [UInt8]) {
+    /// Fields written after the end of `line`, which they take over until `finished()` gives it back.
+    init(format: Logger.Format, continuing line: consuming ByteWriter) {
         self.format = format
-        bytes = []
-        swap(&bytes, &line)
+        bytes = line
     }
 
     /// Adds the field `name` with the text `value` (in text lines, bare when it needs no quotes).
@@ -27,7 +26,7 @@ public struct LogFields: ~Copyable {
             }
             if copied == nil {
                 addField(name, valueCapacity: 0) { _ in }
-                bytes.append(utf8Of: value)
+                bytes.write(utf8Of: value)
             }
         } else {
             JSONWriter.writeString(value, prefixCapacity: Self.nameCapacity(name), prefix: { Self.writeName(name, format, into: &$0) },
@@ -53,21 +52,23 @@ public struct LogFields: ~Copyable {
         case .thousandths(let measure): add(name, thousandths: measure)
         case .json(let json):
             addField(name, valueCapacity: 0) { _ in }
-            JSONWriter.write(json, into: &bytes)
+            var text: [UInt8] = []
+            JSONWriter.write(json, into: &text)
+            text.withUnsafeBufferPointer { bytes.write($0) }
         }
     }
 
-    /// Gives the line back to `line`, ended.
-    consuming func finish(into line: inout [UInt8]) {
-        swap(&bytes, &line)
-        if format == .json { line.append(UInt8(ascii: "}")) }
+    /// The line, ended.
+    consuming func finished() -> ByteWriter {
+        if format == .json { bytes.write(UInt8(ascii: "}")) }
+        return bytes
     }
 
     /// Writes the field's name and then the value `writeValue` writes (at most `valueCapacity`
     /// bytes), in one copy.
     private mutating func addField(_ name: StaticString, valueCapacity: Int, _ writeValue: (inout FixedBufferWriter) -> Void) {
         let format = format
-        bytes.append(atMost: Self.nameCapacity(name) + valueCapacity) { writer in
+        bytes.write(atMost: Self.nameCapacity(name) + valueCapacity) { writer in
             Self.writeName(name, format, into: &writer)
             writeValue(&writer)
         }

@@ -34,7 +34,7 @@ public final class Logger: Sendable {
             buffer = LogBuffer { bytes in
                 var offset = 0
                 while offset < bytes.count {
-                    let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress?.advanced(by: offset), bytes.count - offset) }
+                    let written = write(STDOUT_FILENO, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
                     if written <= 0 && errno != EINTR { return }
                     offset += max(0, written)
                 }
@@ -65,10 +65,10 @@ public final class Logger: Sendable {
     /// request path's way: no array of fields is made).
     public func log(_ level: LogLevel, _ message: StaticString, fields addFields: (inout LogFields) -> Void) {
         let size = buffer.append { line in
-            var fields = LogFields(format: format, continuing: &line)
+            var fields = LogFields(format: format, continuing: line)
             start(level, message, into: &fields.bytes)
             addFields(&fields)
-            fields.finish(into: &line)
+            line = fields.finished()
         }
         if level != .info || size >= Self.flushThresholdBytes { flush() }
     }
@@ -78,10 +78,10 @@ public final class Logger: Sendable {
 
     /// Appends the line's time, level and message to `line`: in JSON, the object's first members,
     /// left open for the fields.
-    private func start(_ level: LogLevel, _ message: StaticString, into line: inout [UInt8]) {
+    private func start(_ level: LogLevel, _ message: StaticString, into line: inout ByteWriter) {
         let format = format, clock = clock
         // One copy: the longest literal after the time is 30 bytes, the JSON line's start 9.
-        line.append(atMost: LogClock.timestampCapacity + 40 + message.utf8CodeUnitCount) { writer in
+        line.write(atMost: LogClock.timestampCapacity + 40 + message.utf8CodeUnitCount) { writer in
             switch format {
             case .json:
                 writer.write("{\"time\":\"")

@@ -38,4 +38,22 @@ import Testing
         #expect(time.2 == #""level":"info","msg":"request","quote":"say \"hi\"","code":-3,"latency_ms":1.235,"detail":{"k":[true]}}"#,
                 "\(line)")
     }
+
+    /// Lines past the buffer's first memory, many times over, all arrive whole and in order.
+    @Test func manyLinesBetweenTwoFlushesArriveWholeAndInOrder() {
+        let written = LockedValue<[String]>([])
+        let logger = Logger(format: .json) { line in written.withLock { $0.append(line) } }
+        for index in 0..<500 {
+            logger.log(.info, "request") { line in
+                line.add("index", integer: Int64(index))
+                line.add("path", text: "/api/v1/\(String(repeating: "p", count: index % 50))")
+            }
+        }
+        logger.flush()
+        let lines = written.withLock { $0 }
+        #expect(lines.count == 500)
+        for (index, line) in lines.enumerated() {
+            #expect(line.hasSuffix(#""index":\#(index),"path":"/api/v1/\#(String(repeating: "p", count: index % 50))"}"#), "\(line)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Signing
 
 /// The stored form of a `JournalEntry`: a format byte, then each field in declaration order.
@@ -33,28 +34,16 @@ extension JournalEntry {
     }
 }
 
-/// Appends the compact form's values to memory of its own, doubled when it runs out: an append
-/// is a bounds check and a copy, where an append to an `[UInt8]` costs about 90 instructions for a
-/// run and 25 for a byte (its uniqueness and growth checks), and an entry takes some thirty.
+/// Appends the compact form's values to a `ByteWriter` (an entry takes some thirty writes).
 struct CompactWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    /// How many bytes are written.
-    private(set) var count = 0
+    private var writer: ByteWriter
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
+        writer = ByteWriter(capacity: capacity)
     }
 
     /// The bytes written.
-    var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: base, count: count))
-    }
+    var bytes: [UInt8] { writer.bytes }
 
     /// Writes a whole `JournalEntry` (its fields as parameters, in the order `JournalEntry(stored:)`
     /// reads them). `headers` writes the count of signed headers, then each name and value as a text;
@@ -67,7 +56,7 @@ struct CompactWriter: ~Copyable {
         code: Int64?, latencyMilliseconds: Double, clientSubject: String?, proxied: [UInt8]?, contentType: String?,
         answer: [UInt8]?
     ) {
-        append(JournalEntry.compactFormat)
+        writer.write(JournalEntry.compactFormat)
         text(requestID)
         integer(timeMilliseconds)
         text(method)
@@ -94,23 +83,16 @@ struct CompactWriter: ~Copyable {
     }
 
     /// Writes the count that `write` returns before what `write` writes: in one byte kept for it
-    /// when it is below 128 (the usual case), else moved in front.
+    /// when it is below 128 (the usual case), else with its other bytes inserted after that one.
     mutating func countAfterwards(_ write: (inout CompactWriter) -> Int) {
-        let start = count
-        append(0)
+        let start = writer.count
+        writer.write(0)
         let written = write(&self)
-        guard written >= 0x80 else { return base[start] = UInt8(written) }
-        // The count takes more than the byte kept for it: what followed that byte moves up.
-        var length = 1
-        while UInt64(written) >> (7 * UInt64(length)) != 0 { length += 1 }
-        reserve(length - 1)
-        (base + start + length).update(from: base + start + 1, count: count - (start + 1))
-        var value = UInt64(written)
-        for index in start..<(start + length) {
-            base[index] = UInt8(truncatingIfNeeded: value) | (index < start + length - 1 ? 0x80 : 0)
-            value >>= 7
-        }
-        count += length - 1
+        guard written >= 0x80 else { return writer[start] = UInt8(written) }
+        writer[start] = UInt8(truncatingIfNeeded: written) | 0x80
+        var rest = CompactWriter(capacity: 10)
+        rest.unsigned(UInt64(written) >> 7)
+        rest.writer.withBytes { writer.insert($0, at: start + 1) }
     }
 
     mutating func integer(_ value: Int64) {
@@ -125,7 +107,7 @@ struct CompactWriter: ~Copyable {
     /// The UTF-8 `text` as it is.
     mutating func text(_ text: UnsafeBufferPointer<UInt8>) {
         count(text.count)
-        append(text)
+        writer.write(text)
     }
 
     /// The UTF-8 `text` with every one of `replacements` applied; copied as it is when none occurs in it.
@@ -136,7 +118,7 @@ struct CompactWriter: ~Copyable {
 
     mutating func blob(_ value: [UInt8]) {
         count(value.count)
-        value.withUnsafeBufferPointer { append($0) }
+        value.withUnsafeBufferPointer { writer.write($0) }
     }
 
     mutating func texts(_ texts: [String]) {
@@ -145,65 +127,29 @@ struct CompactWriter: ~Copyable {
     }
 
     mutating func bits(_ value: UInt64) {
-        reserve(8)
-        UnsafeMutableRawPointer(base + count).storeBytes(of: value.littleEndian, as: UInt64.self)
-        count += 8
+        writer.write(atMost: 8) { bytes in
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.write(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        }
     }
 
     /// A presence byte, then the value when there is one.
     mutating func optional<Value>(_ value: Value?, _ write: (inout CompactWriter, Value) -> Void) {
-        guard let value else { return append(0) }
-        append(1)
+        guard let value else { return writer.write(0) }
+        writer.write(1)
         write(&self, value)
     }
 
-    @inline(__always)
     private mutating func unsigned(_ value: UInt64) {
+        guard value >= 0x80 else { return writer.write(UInt8(value)) }
         // At most ten bytes: 64 bits, seven to a byte.
-        reserve(10)
-        if value < 0x80 {
-            base[count] = UInt8(value)
-            count += 1
-            return
+        writer.write(atMost: 10) { bytes in
+            var value = value
+            while value >= 0x80 {
+                bytes.write(UInt8(truncatingIfNeeded: value) | 0x80)
+                value >>= 7
+            }
+            bytes.write(UInt8(value))
         }
-        var value = value
-        while value >= 0x80 {
-            base[count] = UInt8(truncatingIfNeeded: value) | 0x80
-            count += 1
-            value >>= 7
-        }
-        base[count] = UInt8(value)
-        count += 1
-    }
-
-    @inline(__always)
-    private mutating func append(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    /// Makes room for `extra` more bytes.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if extra > capacity - count { grow(by: extra) }
-    }
-
-    private mutating func grow(by extra: Int) {
-        let grown = max(2 * capacity, count + extra)
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        memory.initialize(from: base, count: count)
-        base.deallocate()
-        base = memory
-        capacity = grown
     }
 }
 
