@@ -8,11 +8,12 @@ public struct JournalRow: Sendable, Equatable {
     public let path: String
     /// The signature verdict (`valid`, `invalid`, `missing`, `skipped`).
     public let verdict: String
-    /// The whole entry, in a form the caller chooses (the store keeps it as it is).
-    public let entry: [UInt8]
+    /// The whole entry, in a form the caller chooses (the store keeps it as it is): a slice, so that
+    /// the rows of one batch can share one buffer.
+    public let entry: ArraySlice<UInt8>
 
     /// A row with these values.
-    public init(timeMilliseconds: Int64, method: String, path: String, verdict: String, entry: [UInt8]) {
+    public init(timeMilliseconds: Int64, method: String, path: String, verdict: String, entry: ArraySlice<UInt8>) {
         self.timeMilliseconds = timeMilliseconds
         self.method = method
         self.path = path

@@ -89,7 +89,7 @@ enum JournalSchema {
                 ) { row throws(StoreError) in
                     (id: try row.integer(at: 0),
                      row: JournalRow(timeMilliseconds: try row.integer(at: 1), method: try row.text(at: 2), path: try row.text(at: 3),
-                                     verdict: try row.text(at: 4), entry: try row.blob(at: 5)))
+                                     verdict: try row.text(at: 4), entry: try row.blob(at: 5)[...]))
                 }
                 guard let last = rows.last else { break }
                 try JournalBlock(rows.map(\.row)[...]).insert(into: database)

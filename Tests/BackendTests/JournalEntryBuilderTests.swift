@@ -20,25 +20,26 @@ import Transport
     }
 
     /// A signed check-in: the token shortened, unsigned headers left out, the latency in thousandths.
-    @Test func checkinEntry() {
+    @Test func checkinEntry() throws {
         let request = HTTPRequest(method: "GET", target: "/api/v1/checkin", headers: HTTPHeaders([
             ("Host", "localhost"), ("X-API-VERSION", "1.0"), ("Authorization", "Bearer abcdef0123456789abcdef0123456789"),
             ("X-SIGNATURE", "c2lnbmF0dXJl")]))
-        let row = builder.row(for: record(request, latency: 0.0417))
-        let json = JournalEntry.json(stored: row.entry)
+        let row = try #require(builder.rows(for: [record(request, latency: 0.0417)]).first)
+        let entry = Array(row.entry)
+        let json = JournalEntry.json(stored: entry)
         let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"GET","path":"/api/v1/checkin","protocol":"http/1.1","#
             + #""headers":{"X-API-VERSION":"1.0","Authorization":"Bearer abcdef01…"},"#
             + #""header_names":["Host","X-API-VERSION","Authorization","X-SIGNATURE"],"params":{},"verdict":"valid","#
             + #""diagnosis":null,"http_status":200,"code":0,"latency_ms":0.042,"client_subject":null}"#
         #expect(String(decoding: json, as: UTF8.self) == expected)
         #expect((row.timeMilliseconds, row.method, row.path, row.verdict) == (1_767_225_600_123, "GET", "/api/v1/checkin", "valid"))
-        #expect(row.entry.first == JournalEntry.compactFormat)
-        #expect(row.entry.count < json.count / 2, "the stored form is compact: \(row.entry.count) of \(json.count) bytes")
+        #expect(entry.first == JournalEntry.compactFormat)
+        #expect(entry.count < json.count / 2, "the stored form is compact: \(entry.count) of \(json.count) bytes")
     }
 
     /// Non-ASCII and escaped text in the path, headers and parameters; secrets, passwords and
     /// tokens hidden everywhere; a long value cut; a diagnosis; no status or code.
-    @Test func hostileEntry() {
+    @Test func hostileEntry() throws {
         let long = String(repeating: "é", count: 2100) + "x"
         let body = "password=hunter2&note=\(long)&name=Zoë%22q&empty=&token=tok"
         let request = HTTPRequest(
@@ -50,9 +51,15 @@ import Transport
         let diagnosis = SignatureDiagnosis(canonical: "POST&hunter2", keys: ["k1", "s3cr3t"], received: "sig dev-secret-please-change",
                                            likelyCause: .unknown, detail: "bad \"q\" ünï", clientCanonical: "GET&hunter2",
                                            expected: "0A1B")
-        let row = builder.row(for: record(request, verdict: .invalid, httpStatus: nil, code: nil,
-                                          diagnosis: diagnosis, latency: 12345.6785,
-                                          clientSubject: "CN=Zoë \"x\""))
+        let hostile = record(request, verdict: .invalid, httpStatus: nil, code: nil, diagnosis: diagnosis, latency: 12345.6785,
+                             clientSubject: "CN=Zoë \"x\"")
+        let plain = record(HTTPRequest(method: "GET", target: "/api/v1/ping"), latency: 1)
+        // A batch's rows share one buffer, each its own part of it: the same entries as batches of one.
+        let rows = builder.rows(for: [plain, hostile, plain])
+        try #require(rows.count == 3)
+        #expect(rows.map { Array($0.entry) } == [plain, hostile, plain].map(builder.storedEntry(for:)))
+        let row = rows[1]
+        let entry = Array(row.entry)
         let expected = #"{"request_id":"req-0001","time_ms":1767225600123,"method":"POST","path":"/api/v1/ünï\"","protocol":"http/1.1","#
             + #""headers":{"X-API-VERSION":"2\"\\\u0001\t设备","Authorization":"Bearer …","X-DEVICE-ID":"*** <secret> ünï"},"#
             + #""header_names":["Content-Type","x-api-version","Authorization","X-DEVICE-ID"],"#
@@ -63,8 +70,8 @@ import Transport
             + #""likely_cause":"unknown","detail":"bad \"q\" ünï","client_canonical":"GET&***","expected":"0A1B"},"#
             + #""http_status":null,"code":null,"#
             + #""latency_ms":12345.679,"client_subject":"CN=Zoë \"x\""}"#
-        #expect(String(decoding: JournalEntry.json(stored: row.entry), as: UTF8.self) == expected)
-        let stored = String(decoding: row.entry, as: UTF8.self)
+        #expect(String(decoding: JournalEntry.json(stored: entry), as: UTF8.self) == expected)
+        let stored = String(decoding: entry, as: UTF8.self)
         for secret in ["hunter2", "s3cr3t", "dev-secret-please-change", "短", "tok\u{1}"] {
             #expect(!stored.contains(secret), "\(secret) is hidden before the entry is stored")
         }
@@ -82,9 +89,9 @@ import Transport
         let canonical = String(repeating: "c", count: 4090) + "hunter2" + note
         let diagnosis = SignatureDiagnosis(canonical: canonical, keys: (0..<4002).map { "key number \($0)" }, received: "sig",
                                            likelyCause: .unknown, detail: "d")
-        let row = builder.row(for: record(request, verdict: .invalid, httpStatus: 403, code: 10003, diagnosis: diagnosis, latency: 1))
-        #expect(row.entry.count < 48 << 10, "\(row.entry.count) bytes")
-        let entry = try JSONParser.parse(JournalEntry.json(stored: row.entry))
+        let stored = builder.storedEntry(for: record(request, verdict: .invalid, httpStatus: 403, code: 10003, diagnosis: diagnosis, latency: 1))
+        #expect(stored.count < 48 << 10, "\(stored.count) bytes")
+        let entry = try JSONParser.parse(JournalEntry.json(stored: stored))
         #expect(entry["params"]?["note"]?.stringValue == String(repeating: "n", count: 4096) + "…(1000000 bytes)")
         #expect(entry["params"]?["…"]?.stringValue?.hasPrefix("…(") == true, "the parameters that did not fit are counted")
         let shown = try #require(entry["diagnosis"]?["canonical"]?.stringValue)
@@ -153,7 +160,7 @@ import Transport
         func entry(_ response: HTTPResponse, keeping limit: Int = 1024) throws -> JSONValue {
             var record = self.record(request, latency: 1)
             record.answer = JournalAnswer(response, keeping: limit)
-            return try JSONParser.parse(JournalEntry.json(stored: builder.row(for: record).entry))
+            return try JSONParser.parse(JournalEntry.json(stored: builder.storedEntry(for: record)))
         }
         #expect(try entry(answer)["answer"] == [
             "content_type": "application/json; charset=utf-8", "bytes": .number(JSONNumber(body.utf8.count)),
@@ -167,7 +174,7 @@ import Transport
         #expect(try entry(text)["answer"]?["body"] == "token *** ünï")
         let binary = HTTPResponse(status: .ok, body: [0xFF, 0xFE, 0x00])
         #expect(try entry(binary)["answer"] == ["content_type": .null, "bytes": 3, "omitted": "not text"])
-        #expect(try JSONParser.parse(JournalEntry.json(stored: builder.row(for: record(request, latency: 1)).entry))["answer"] == nil)
+        #expect(try JSONParser.parse(JournalEntry.json(stored: builder.storedEntry(for: record(request, latency: 1))))["answer"] == nil)
     }
 }
 
@@ -191,5 +198,12 @@ private extension JournalEntry {
             latencyMilliseconds: latencyMilliseconds, clientSubject: clientSubject, proxied: proxied,
             contentType: contentType, answer: answer)
         return writer.bytes
+    }
+}
+
+extension JournalEntryBuilder {
+    /// The entry the journal's writer stores for `record` (in a batch of one).
+    func storedEntry(for record: JournalRecord) -> [UInt8] {
+        rows(for: [record]).first.map { Array($0.entry) } ?? []
     }
 }

@@ -22,7 +22,7 @@ import Testing
         record.proxied = upstream.map { ProxiedExchange(result: .answered(status: $0), upstreamMilliseconds: 3) }
         record.answer = JournalAnswer(HTTPResponse(status: HTTPStatus(code: status), headers: ["Content-Type": "application/json"],
                                                    body: Array(answer.utf8)), keeping: keeping)
-        return builder.row(for: record).entry
+        return builder.storedEntry(for: record)
     }
 
     @Test func proxiedEntriesBecomeStubsRepeatsOnceChangesAScenarioAndNoSecrets() throws {

@@ -7,7 +7,7 @@ import Testing
         JournalRow(timeMilliseconds: 1_764_800_000_123, method: "GET", path: "/api/v1/checkin", verdict: "valid", entry: [1, 2, 3]),
         JournalRow(timeMilliseconds: -1, method: "PÖST", path: "", verdict: "missing", entry: []),
         JournalRow(timeMilliseconds: 0, method: "DELETE", path: "/api/v1/" + String(repeating: "é", count: 300), verdict: "invalid",
-                   entry: Array(repeating: 0xFF, count: 70_000)),
+                   entry: ArraySlice(repeating: 0xFF, count: 70_000)),
     ]
 
     /// The rows `data` holds, made `JournalRow`s again.
@@ -15,7 +15,7 @@ import Testing
         JournalBlock.storedRows(data)?.map { row in
             JournalRow(timeMilliseconds: row.timeMilliseconds, method: String(decoding: row.method, as: UTF8.self),
                        path: String(decoding: row.path, as: UTF8.self), verdict: String(decoding: row.verdict, as: UTF8.self),
-                       entry: Array(row.entry))
+                       entry: row.entry)
         }
     }
 

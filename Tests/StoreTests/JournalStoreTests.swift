@@ -17,7 +17,7 @@ import Testing
     private func row(_ number: Int, path: String = "/api/v1/ping", bytes: Int = 100) -> JournalRow {
         let prefix = #"{"n":\#(number),"pad":""#
         let text = prefix + String(repeating: "x", count: max(bytes - prefix.utf8.count - 2, 0)) + #""}"#
-        return JournalRow(timeMilliseconds: Int64(number), method: "GET", path: path, verdict: "valid", entry: Array(text.utf8))
+        return JournalRow(timeMilliseconds: Int64(number), method: "GET", path: path, verdict: "valid", entry: ArraySlice(text.utf8))
     }
 
     /// The `n` of each entry listed, newest first.
@@ -223,14 +223,14 @@ import Testing
             let verdicts = ["valid", "invalid", "missing", "skipped"]
             let rows = (1...75).map { number in
                 JournalRow(timeMilliseconds: Int64(number), method: methods[number % 3], path: "/api/v1/" + String(repeating: "p", count: number),
-                           verdict: verdicts[number % 4], entry: number == 40 ? [] : Array("entry \(number)".utf8))
+                           verdict: verdicts[number % 4], entry: number == 40 ? [] : ArraySlice("entry \(number)".utf8))
             }
             try store.append(rows, within: JournalLimits(entries: 100))
-            #expect(try store.entries(matching: JournalFilter(), limit: 100) == rows.reversed().map(\.entry))
+            #expect(try store.entries(matching: JournalFilter(), limit: 100) == rows.reversed().map { Array($0.entry) })
             for number in [1, 40, 64, 65, 73, 75] {
                 let row = rows[number - 1]
                 let filter = JournalFilter(since: row.timeMilliseconds, method: row.method, path: row.path, verdict: row.verdict)
-                #expect(try store.entries(matching: filter, limit: 100) == [row.entry], "row \(number)")
+                #expect(try store.entries(matching: filter, limit: 100) == [Array(row.entry)], "row \(number)")
             }
             try store.append(Array(rows.prefix(3)), within: JournalLimits(entries: 100))
             #expect(try store.count(matching: JournalFilter()) == 78, "the same statements serve the next batch")
@@ -248,7 +248,7 @@ import Testing
                 try Migrations(all: [JournalSchema.v1, JournalSchema.v2, JournalSchema.v3]).apply(to: database)
                 for number in 1...150 {
                     try database.execute("INSERT INTO journal (time_ms, method, path, verdict, bytes, entry) VALUES (?1, 'GET', '/api/v1/ping', 'valid', ?2, ?3)",
-                                         [.integer(Int64(number)), .integer(100), .blob(row(number).entry)])
+                                         [.integer(Int64(number)), .integer(100), .blob(Array(row(number).entry))])
                 }
                 try database.execute("UPDATE journal_dropped SET count = 5")
             }
@@ -277,12 +277,12 @@ import Testing
             #expect(try store.entries(matching: JournalFilter(), limit: 10) == [Array(#"{"n":1,}"#.utf8)])
             #expect(try store.dropped() == 7)
             let compact: [UInt8] = [1, 0, 0xFF, 0x7B]
-            try store.append([JournalRow(timeMilliseconds: 2, method: "GET", path: "/api/v1/ping", verdict: "valid", entry: compact)],
+            try store.append([JournalRow(timeMilliseconds: 2, method: "GET", path: "/api/v1/ping", verdict: "valid", entry: compact[...])],
                              within: JournalLimits(entries: 10, bytes: 13))
             #expect(try store.entries(matching: JournalFilter(), limit: 10) == [compact, Array(#"{"n":1,}"#.utf8)],
                     "bytes that are not UTF-8 are kept as they are, and the old entry's size counts in the budget")
             let next: [UInt8] = [1, 2, 3, 4]
-            try store.append([JournalRow(timeMilliseconds: 3, method: "GET", path: "/api/v1/ping", verdict: "valid", entry: next)],
+            try store.append([JournalRow(timeMilliseconds: 3, method: "GET", path: "/api/v1/ping", verdict: "valid", entry: next[...])],
                              within: JournalLimits(entries: 10, bytes: 13))
             #expect(try store.entries(matching: JournalFilter(), limit: 10) == [next, compact],
                     "9 + 4 + 4 bytes pass the budget of 13: the old entry, the oldest, goes")

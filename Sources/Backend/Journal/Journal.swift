@@ -177,9 +177,7 @@ public final class Journal: Sendable {
         let batchStart = clock.now()
         repeat {
             let end = min(start + WriterPacing.recordsPerTransaction, records.endIndex)
-            var rows: [JournalRow] = []
-            rows.reserveCapacity(end - start)
-            for index in start..<end { rows.append(builder.row(for: records[index])) }
+            let rows = builder.rows(for: records[start..<end])
             do {
                 try store.append(rows, within: limits, lost: lost)
             } catch {

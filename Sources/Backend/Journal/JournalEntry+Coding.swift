@@ -45,6 +45,9 @@ struct CompactWriter: ~Copyable {
     /// The bytes written.
     var bytes: [UInt8] { writer.bytes }
 
+    /// How many bytes are written.
+    var count: Int { writer.count }
+
     /// Writes a whole `JournalEntry` (its fields as parameters, in the order `JournalEntry(stored:)`
     /// reads them). `headers` writes the count of signed headers, then each name and value as a text;
     /// `headerNames` writes the list of names. The journal's writer calls it with what the request

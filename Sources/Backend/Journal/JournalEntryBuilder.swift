@@ -26,8 +26,8 @@ public struct JournalEntryBuilder: Sendable {
     /// The largest `answerBytes`.
     public static let largestAnswerBytes = JournalAnswer.largestBytes
     private static let contentType = FieldLookup("Content-Type")
-    /// The room an entry starts with, beyond its path, parameters and diagnosis: a signed
-    /// check-in's entry takes about 370 bytes, and growing the buffer would copy it.
+    /// The room a batch's buffer starts with per entry (it doubles when an entry is larger): a
+    /// signed check-in's entry takes about 370 bytes.
     private static let entryCapacity = 512
     /// The parameters of a request without any.
     private static let emptyObjectText = Array("{}".utf8)
@@ -41,8 +41,33 @@ public struct JournalEntryBuilder: Sendable {
         secretReplacements = secrets.filter { !$0.isEmpty }.map { TextReplacement($0, with: "<secret>") }
     }
 
-    /// The stored row of `record`: its entry in the compact form (`JournalEntry`).
-    func row(for record: JournalRecord) -> JournalRow {
+    /// The stored rows of `records`, in order: their entries in the compact form (`JournalEntry`),
+    /// written one after another into one buffer that the rows share (one allocation per batch, not
+    /// two per entry).
+    func rows(for records: ArraySlice<JournalRecord>) -> [JournalRow] {
+        var writer = CompactWriter(capacity: Self.entryCapacity * records.count)
+        var ends: [Int] = []
+        ends.reserveCapacity(records.count)
+        // By index, not `for record in records`: each record is read where it lies rather than copied.
+        for index in records.indices {
+            write(records[index], into: &writer)
+            ends.append(writer.count)
+        }
+        let entries = writer.bytes
+        var rows: [JournalRow] = []
+        rows.reserveCapacity(records.count)
+        var start = 0
+        for (index, end) in zip(records.indices, ends) {
+            let request = records[index].request
+            rows.append(JournalRow(timeMilliseconds: records[index].timeMilliseconds, method: request.method, path: request.path,
+                                   verdict: records[index].verdict.rawValue, entry: entries[start..<end]))
+            start = end
+        }
+        return rows
+    }
+
+    /// Writes the entry of `record` in the compact form.
+    private func write(_ record: JournalRecord, into writer: inout CompactWriter) {
         let request = record.request
         var hiddenTexts: [String] = []
         let parameters = self.parameters(of: request, hiding: &hiddenTexts)
@@ -51,7 +76,6 @@ public struct JournalEntryBuilder: Sendable {
         let parametersText = parameters.isEmpty ? Self.emptyObjectText : Self.text(Self.bounded(Self.redacting(.object(parameters), replacements)))
         let diagnosis = record.diagnosis.map { Self.text(Self.boundedMembers(Self.redacting($0.journalJSON, replacements))) }
         // Written straight from the request, in the compact form (`JournalEntry(stored:)` reads it).
-        var writer = CompactWriter(capacity: Self.entryCapacity + request.path.utf8.count + parametersText.count + (diagnosis?.count ?? 0))
         writer.entry(
             requestID: record.requestID, timeMilliseconds: record.timeMilliseconds, method: request.method,
             path: request.path, protocolName: request.version.protocolName,
@@ -69,8 +93,6 @@ public struct JournalEntryBuilder: Sendable {
             // Says whether the params came from a JSON body (`countersign record` matches query and form ones only).
             contentType: request.headers[Self.contentType],
             answer: record.answer.map { Self.text(Self.json(of: $0, replacements)) })
-        return JournalRow(timeMilliseconds: record.timeMilliseconds, method: request.method, path: request.path,
-                          verdict: record.verdict.rawValue, entry: writer.bytes)
     }
 
     /// Writes the signed headers present, in their configured spelling, `Authorization` shortened:
