@@ -9,12 +9,12 @@ import TestSupport
 
 /// The journal's writer: batches stored in short transactions, and when it gives its core away.
 @Suite struct JournalWriterTests {
-    @Test func theWriterYieldsOnlyWhileItsBatchIsYoungerThanTheWindow() {
-        let pacing = WriterPacing(yieldWindowMilliseconds: 200)
+    @Test func theWriterPausesOnlyWhileItsBatchIsYoungerThanTheWindow() {
+        let pacing = WriterPacing(pauseWindowMilliseconds: 200)
         let start = Instant(nanoseconds: 5_000_000_000)
-        #expect(pacing.yields(batchStart: start, now: start))
-        #expect(pacing.yields(batchStart: start, now: start.adding(milliseconds: 199)))
-        #expect(!pacing.yields(batchStart: start, now: start.adding(milliseconds: 200)), "a writer behind its interval keeps the core")
+        #expect(pacing.pauses(batchStart: start, now: start))
+        #expect(pacing.pauses(batchStart: start, now: start.adding(milliseconds: 199)))
+        #expect(!pacing.pauses(batchStart: start, now: start.adding(milliseconds: 200)), "a writer behind its interval keeps the core")
     }
 
     /// A batch many transactions long: every record is stored once, and those beyond the limit

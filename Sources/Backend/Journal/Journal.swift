@@ -10,7 +10,7 @@ import Transport
 ///
 /// Each event loop appends raw records to its own `JournalQueue`. One writer thread wakes every
 /// `flushIntervalMilliseconds` (or at once when the admin API asks), turns the waiting records
-/// into entries and stores them in short transactions, yielding its core between two
+/// into entries and stores them in short transactions, pausing between two
 /// (`WriterPacing`), keeping the newest entries within its
 /// `JournalLimits` (entries and bytes) and counting those it drops. Admin
 /// reads, counts and clears run on the writer thread too, after the records queued before them
@@ -30,8 +30,8 @@ public final class Journal: Sendable {
     /// 23,000 req/s load than at 50 ms (docs/performance.md).
     static let flushIntervalMilliseconds = 50
 
-    /// Yields between transactions for up to one interval after a batch begins.
-    private let pacing = WriterPacing(yieldWindowMilliseconds: Int64(flushIntervalMilliseconds))
+    /// Pauses between transactions for up to one interval after a batch begins.
+    private let pacing = WriterPacing(pauseWindowMilliseconds: Int64(flushIntervalMilliseconds))
     private let clock: any MonotonicClock = SystemMonotonicClock()
 
     private let limits: JournalLimits
@@ -186,7 +186,8 @@ public final class Journal: Sendable {
             }
             lost = 0
             start = end
-            if start < records.endIndex, pacing.yields(batchStart: batchStart, now: clock.now()) { sched_yield() }
+            // An interrupted pause (EINTR) only ends early.
+            if start < records.endIndex, pacing.pauses(batchStart: batchStart, now: clock.now()) { _ = usleep(WriterPacing.pauseMicroseconds) }
         } while start < records.endIndex
     }
 }
