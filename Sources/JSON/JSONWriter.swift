@@ -100,12 +100,7 @@ public enum JSONWriter {
     ) {
         let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard !needsEscaping(utf8) else { return false }
-            buffer.append(atMost: prefixCapacity + utf8.count + 2) { writer in
-                writePrefix(&writer)
-                writer.write(UInt8(ascii: "\""))
-                writer.write(utf8)
-                writer.write(UInt8(ascii: "\""))
-            }
+            buffer.append(atMost: prefixCapacity + utf8.count + 2) { writeQuoted(utf8, after: writePrefix, into: &$0) }
             return true
         }
         if copied != true {
@@ -122,12 +117,7 @@ public enum JSONWriter {
         var string = string
         let copied = string.withUTF8 { utf8 -> Bool in
             guard !needsEscaping(utf8) else { return false }
-            writer.write(atMost: prefixCapacity + utf8.count + 2) { bytes in
-                writePrefix(&bytes)
-                bytes.write(UInt8(ascii: "\""))
-                bytes.write(utf8)
-                bytes.write(UInt8(ascii: "\""))
-            }
+            writer.write(atMost: prefixCapacity + utf8.count + 2) { writeQuoted(utf8, after: writePrefix, into: &$0) }
             return true
         }
         if !copied {
@@ -136,6 +126,16 @@ public enum JSONWriter {
             writer.write(atMost: prefixCapacity, writePrefix)
             escaped.withUnsafeBufferPointer { writer.write($0) }
         }
+    }
+
+    /// Writes what `writePrefix` writes, then `utf8` (nothing to escape in it) in double quotes.
+    private static func writeQuoted(
+        _ utf8: UnsafeBufferPointer<UInt8>, after writePrefix: (inout FixedBufferWriter) -> Void, into writer: inout FixedBufferWriter
+    ) {
+        writePrefix(&writer)
+        writer.write(UInt8(ascii: "\""))
+        writer.write(utf8)
+        writer.write(UInt8(ascii: "\""))
     }
 
     /// Writes `string` in double quotes, copying runs that need no escaping in one go.
