@@ -2,7 +2,10 @@ import JSON
 
 /// Why a signature did not match, in terms a client developer can act on. It never contains a
 /// secret, a whole token or a value `SensitiveValues` hides (shown as `***`).
-public struct SignatureDiagnosis: Sendable, Equatable {
+///
+/// A class: the error, outcome and journal record of every request carry an optional diagnosis,
+/// and a reference keeps them small where a diagnosis, rare, would otherwise be copied as 96 bytes.
+public final class SignatureDiagnosis: Sendable, Equatable {
     /// The canonical string the server built, secret as `<secret>`, tokens shortened, sensitive
     /// values as `***`.
     public let canonical: String
@@ -30,6 +33,11 @@ public struct SignatureDiagnosis: Sendable, Equatable {
         self.detail = detail
         self.clientCanonical = clientCanonical
         self.expected = expected
+    }
+
+    public static func == (lhs: SignatureDiagnosis, rhs: SignatureDiagnosis) -> Bool {
+        lhs.canonical == rhs.canonical && lhs.keys == rhs.keys && lhs.received == rhs.received && lhs.likelyCause == rhs.likelyCause
+            && lhs.detail == rhs.detail && lhs.clientCanonical == rhs.clientCanonical && lhs.expected == rhs.expected
     }
 
     /// `{"canonical", "keys", "received", "likely_cause", "detail"}`, as API.md shows it.

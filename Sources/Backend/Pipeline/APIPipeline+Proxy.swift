@@ -5,7 +5,8 @@ import Transport
 import Upstream
 
 /// A request the pipeline passed on to the upstream, and what the answer needs when it comes back.
-struct Forwarding {
+/// A class, so that the outcome of every request carries a reference rather than its 258 bytes.
+final class Forwarding: Sendable {
     /// The upstream it goes to.
     let proxy: UpstreamProxy
     /// The request as the upstream gets it.
@@ -13,6 +14,13 @@ struct Forwarding {
     /// The fault claimed for the request, applied to the upstream's answer.
     let fault: Fault?
     let language: Language
+
+    init(proxy: UpstreamProxy, request: HTTPRequest, fault: Fault?, language: Language) {
+        self.proxy = proxy
+        self.request = request
+        self.fault = fault
+        self.language = language
+    }
 }
 
 extension APIPipeline {
