@@ -13,10 +13,11 @@ import Transport
     let builder = JournalEntryBuilder(policy: SigningPolicy(), secrets: ["dev-secret-please-change"])
 
     private func record(_ request: HTTPRequest, verdict: JournalVerdict = .valid, httpStatus: Int? = 200, code: Int? = 0,
-                        diagnosis: SignatureDiagnosis? = nil, latency: Double, clientSubject: String? = nil) -> JournalRecord {
+                        diagnosis: SignatureDiagnosis? = nil, latency: Double, clientSubject: String? = nil,
+                        answer: JournalAnswer? = nil) -> JournalRecord {
         JournalRecord(request: request, requestID: "req-0001", timeMilliseconds: 1_767_225_600_123, verdict: verdict,
                       httpStatus: httpStatus, code: code, diagnosis: diagnosis, latencyMilliseconds: latency,
-                      answeredAt: Instant(nanoseconds: 5), clientSubject: clientSubject)
+                      answeredAt: Instant(nanoseconds: 5), clientSubject: clientSubject, answer: answer)
     }
 
     /// A signed check-in: the token shortened, unsigned headers left out, the latency in thousandths.
@@ -158,8 +159,7 @@ import Transport
             + #""note":"dev-secret-please-change","n":[1,true,null]}}"#
         let answer = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))
         func entry(_ response: HTTPResponse, keeping limit: Int = 1024) throws -> JSONValue {
-            var record = self.record(request, latency: 1)
-            record.answer = JournalAnswer(response, keeping: limit)
+            let record = self.record(request, latency: 1, answer: JournalAnswer(response, keeping: limit))
             return try JSONParser.parse(JournalEntry.json(stored: builder.storedEntry(for: record)))
         }
         #expect(try entry(answer)["answer"] == [

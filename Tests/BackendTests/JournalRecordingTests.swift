@@ -17,11 +17,12 @@ import Testing
                        answer: String, upstream: Int? = 200, status: Int = 200, keeping: Int = 1024) -> [UInt8] {
         let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders([
             ("Content-Type", contentType), ("Authorization", "Bearer \(token)"), ("X-SIGNATURE", "c2ln")]), body: Array(body.utf8))
-        var record = JournalRecord(request: request, requestID: "r", timeMilliseconds: 1, verdict: .valid, httpStatus: status, code: 0,
-                                   diagnosis: nil, latencyMilliseconds: 1, answeredAt: Instant(nanoseconds: 1), clientSubject: nil)
-        record.proxied = upstream.map { ProxiedExchange(result: .answered(status: $0), upstreamMilliseconds: 3) }
-        record.answer = JournalAnswer(HTTPResponse(status: HTTPStatus(code: status), headers: ["Content-Type": "application/json"],
-                                                   body: Array(answer.utf8)), keeping: keeping)
+        let record = JournalRecord(
+            request: request, requestID: "r", timeMilliseconds: 1, verdict: .valid, httpStatus: status, code: 0, diagnosis: nil,
+            latencyMilliseconds: 1, answeredAt: Instant(nanoseconds: 1), clientSubject: nil,
+            proxied: upstream.map { ProxiedExchange(result: .answered(status: $0), upstreamMilliseconds: 3) },
+            answer: JournalAnswer(HTTPResponse(status: HTTPStatus(code: status), headers: ["Content-Type": "application/json"],
+                                               body: Array(answer.utf8)), keeping: keeping))
         return builder.storedEntry(for: record)
     }
 

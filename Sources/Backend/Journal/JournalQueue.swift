@@ -16,14 +16,11 @@ final class JournalQueue: Sendable {
 
     private let state = LockedValue(State())
 
-    /// Appends `record`, or counts it as dropped when the queue is full. The record is moved into
-    /// the queue, not copied.
-    func append(_ record: consuming JournalRecord) {
+    /// Appends `record`, or counts it as dropped when the queue is full.
+    func append(_ record: JournalRecord) {
         let bytes = record.request.body.count + (record.answer?.body?.count ?? 0)
-        var moved = Optional(record)
         state.withLock { state in
-            guard state.records.count < Self.capacity, state.bodyBytes + bytes <= Self.bodyByteCapacity,
-                  let record = moved.take() else {
+            guard state.records.count < Self.capacity, state.bodyBytes + bytes <= Self.bodyByteCapacity else {
                 state.dropped += 1
                 return
             }

@@ -7,7 +7,10 @@ import Transport
 /// What an event loop hands to the journal for one `/api/` request: the raw facts, taken without
 /// parsing or formatting anything, so that recording costs the request almost nothing. The
 /// journal's writer thread turns it into an entry (`JournalEntryBuilder`).
-struct JournalRecord: Sendable {
+///
+/// A class: a record passes from the loop's queue to the writer's batch by reference, where a
+/// structure of its size (288 bytes) was copied several times on the way.
+final class JournalRecord: Sendable {
     /// The request as received.
     let request: HTTPRequest
     /// The `X-Request-Id` of the answer.
@@ -30,13 +33,32 @@ struct JournalRecord: Sendable {
     let clientSubject: String?
     /// The query/form arrays whose signature matched only with their decimal elements rendered as
     /// numbers (`ids[1, 2]`); empty when the request matched as received.
-    var numericArrays: [String] = []
+    let numericArrays: [String]
     /// In proxy mode, what the upstream answered, or why it did not.
-    var proxied: ProxiedExchange? = nil
+    let proxied: ProxiedExchange?
     /// The stubs that almost answered a 10404 (development mode).
-    var nearMisses: [String] = []
+    let nearMisses: [String]
     /// The answer sent, when the journal keeps answers and one was sent (not dropped or reset).
-    var answer: JournalAnswer? = nil
+    let answer: JournalAnswer?
+
+    init(request: HTTPRequest, requestID: String, timeMilliseconds: Int64, verdict: JournalVerdict, httpStatus: Int?, code: Int?,
+         diagnosis: SignatureDiagnosis?, latencyMilliseconds: Double, answeredAt: Instant, clientSubject: String?,
+         numericArrays: [String] = [], proxied: ProxiedExchange? = nil, nearMisses: [String] = [], answer: JournalAnswer? = nil) {
+        self.request = request
+        self.requestID = requestID
+        self.timeMilliseconds = timeMilliseconds
+        self.verdict = verdict
+        self.httpStatus = httpStatus
+        self.code = code
+        self.diagnosis = diagnosis
+        self.latencyMilliseconds = latencyMilliseconds
+        self.answeredAt = answeredAt
+        self.clientSubject = clientSubject
+        self.numericArrays = numericArrays
+        self.proxied = proxied
+        self.nearMisses = nearMisses
+        self.answer = answer
+    }
 
     /// The current time in Unix milliseconds.
     static func currentTimeMilliseconds() -> Int64 {
