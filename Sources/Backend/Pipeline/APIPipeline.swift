@@ -57,12 +57,13 @@ struct APIPipeline {
         let language = Language.negotiate(head.headers[headerLookups.acceptLanguage])
         var error = APIError(.bodyTooLarge)
         error.status = .contentTooLarge
+        let signature = head.headers[headerLookups.signature]
         do throws(APIError) {
-            try checkRequiredHeaders(head)
+            try checkRequiredHeaders(head, signature: signature)
         } catch let headerError {
             error = headerError
         }
-        return refusal(error, signature: SignatureCheck(unchecked: head, headerLookups), requestID: requestID, language: language)
+        return refusal(error, signature: SignatureCheck(unchecked: signature), requestID: requestID, language: language)
     }
 
     /// What the checks before the route found: a refusal of the headers or the body, or the
@@ -74,17 +75,18 @@ struct APIPipeline {
 
     /// Required headers and version, parameters, signature: the checks before the route.
     func checkUpToSignature(_ request: HTTPRequest, requestID: String, language: Language) -> SignatureStage {
-        let unchecked = SignatureCheck(unchecked: request, headerLookups)
+        let received = request.headers[headerLookups.signature]
+        let unchecked = SignatureCheck(unchecked: received)
         let signable = SignableRequest(method: request.method, target: request.target, headers: request.headers, body: request.body,
                                        version: request.version)
         let parameters: RequestParameters
         do throws(APIError) {
-            try checkRequiredHeaders(request)
+            try checkRequiredHeaders(request, signature: received)
             parameters = try readParameters(signable)
         } catch {
             return .refused(refusal(error, signature: unchecked, requestID: requestID, language: language))
         }
-        return .checked(parameters, checkSignature(signable, parameters: parameters, received: request.headers[headerLookups.signature],
+        return .checked(parameters, checkSignature(signable, parameters: parameters, received: received,
                                                    appKey: request.headers[headerLookups.appKey], unchecked: unchecked))
     }
 
@@ -122,13 +124,14 @@ struct APIPipeline {
     }
 
     /// Required headers and version: 10001 naming the first required header that is missing;
-    /// 10002 for a version not supported.
-    private func checkRequiredHeaders(_ request: HTTPRequest) throws(APIError) {
+    /// 10002 for a version not supported. `signature` is the request's signature header, looked up
+    /// once by the caller.
+    private func checkRequiredHeaders(_ request: HTTPRequest, signature: String?) throws(APIError) {
         let version = headerLookups.version.flatMap { request.headers[$0] }
         if let versionHeader = headerLookups.version, version == nil {
             throw APIError(.missingHeader(versionHeader.name))
         }
-        let hasSignature = request.headers[headerLookups.signature] != nil
+        let hasSignature = signature != nil
         if settings.signature == .required && !hasSignature {
             throw APIError(.missingHeader(headerLookups.signature.name))
         }

@@ -1,5 +1,3 @@
-import HTTP
-
 /// What the signature stage found: the verdict the journal and the metrics record, the arrays that
 /// matched only rendered as numbers (`SignatureVerifier.numericArrayNames`), and the refusal when
 /// the request must not go on.
@@ -8,9 +6,10 @@ struct SignatureCheck {
     var numericArrays: [String] = []
     var refusal: APIError?
 
-    /// A request whose signature was not (yet) checked: `missing` without the header, else `skipped`.
-    init(unchecked request: HTTPRequest, _ headerLookups: APIHeaderLookups) {
-        verdict = request.headers[headerLookups.signature] == nil ? .missing : .skipped
+    /// A request whose signature was not (yet) checked: `missing` without the signature header
+    /// (`received` nil), else `skipped`.
+    init(unchecked received: String?) {
+        verdict = received == nil ? .missing : .skipped
     }
 
     init(verdict: JournalVerdict, refusal: APIError? = nil) {
