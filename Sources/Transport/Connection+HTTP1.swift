@@ -8,7 +8,7 @@ extension Connection {
         while machine.canDispatch {
             // Answers to pipelined requests are batched into one write, up to the output limit;
             // beyond it they go out now, and reading pauses while the peer does not take them.
-            if loop.outgoingPlaintext.count >= loop.configuration.maxPendingOutputBytes {
+            if loop.outgoingPlaintext.value.count >= loop.configuration.maxPendingOutputBytes {
                 writeOutput()
                 if isClosed { return }
             }
@@ -21,7 +21,7 @@ extension Connection {
             case nil:
                 return
             case .continueExpected:
-                loop.outgoingPlaintext.append(contentsOf: Self.continueInterimResponse)
+                loop.outgoingPlaintext.value.append(contentsOf: Self.continueInterimResponse)
             case .request(let request):
                 machine.responseStarted()
                 let keepAlive = request.keepAlive && !machine.isDraining
@@ -61,7 +61,7 @@ extension Connection {
 
     /// Appends `response` to the loop's outgoing plaintext.
     private func encode(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, headOnly: Bool = false) {
-        let date = loop.dateCache.current()
+        let date = loop.dateCache.value.current()
         loop.withOutgoingPlaintext { output in
             HTTPResponseEncoder.encode(response, version: version, keepAlive: keepAlive, date: date, headOnly: headOnly, into: &output)
         }
@@ -94,8 +94,8 @@ extension Connection {
                 }
             case .dribble(let milliseconds):
                 encode(plan.response, for: request, keepAlive: keepAlive)
-                let bytes = loop.outgoingPlaintext
-                loop.outgoingPlaintext.removeAll(keepingCapacity: true)
+                let bytes = loop.outgoingPlaintext.value
+                loop.outgoingPlaintext.value.removeAll(keepingCapacity: true)
                 dribble(bytes, overMilliseconds: Int64(milliseconds), keepAlive: keepAlive, peerAskedToClose: !request.keepAlive)
             }
         }
@@ -111,7 +111,7 @@ extension Connection {
         for (number, piece) in schedule.pieces.enumerated() {
             loop.schedule(afterMilliseconds: schedule.delay(ofPiece: number)) { [self] in
                 guard !isClosed else { return }
-                loop.outgoingPlaintext.append(contentsOf: piece)
+                loop.outgoingPlaintext.value.append(contentsOf: piece)
                 if number == schedule.pieces.count - 1 {
                     finishLateAnswer(keepAlive: keepAlive, peerAskedToClose: peerAskedToClose)
                 } else {

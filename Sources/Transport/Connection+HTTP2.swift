@@ -51,7 +51,7 @@ extension Connection {
             case .refused(let stream, let head, let error):
                 machine.responseStarted()
                 let response = error == .bodyTooLarge ? loop.responder?.respondToOversizedBody(of: head, connection: info) : nil
-                session.respond(on: stream, with: response ?? Self.plainResponse(for: error), date: loop.dateCache.current())
+                session.respond(on: stream, with: response ?? Self.plainResponse(for: error), date: loop.dateCache.value.current())
             }
         }
         drainFrames(of: session)
@@ -74,7 +74,7 @@ extension Connection {
         guard let plan = loop.responder?.respond(to: request, connection: info) else { return }
         let headOnly = request.method == "HEAD"
         guard !plan.isImmediate else {
-            return session.respond(on: stream, with: plan.response, date: loop.dateCache.current(), headOnly: headOnly)
+            return session.respond(on: stream, with: plan.response, date: loop.dateCache.value.current(), headOnly: headOnly)
         }
         http2LateAnswers += 1
         answerLate(plan, on: stream, of: session, headOnly: headOnly)
@@ -91,7 +91,7 @@ extension Connection {
             case .reset:
                 session.reset(stream: stream)
             case .normal:
-                session.respond(on: stream, with: plan.response, date: loop.dateCache.current(), headOnly: headOnly)
+                session.respond(on: stream, with: plan.response, date: loop.dateCache.value.current(), headOnly: headOnly)
             case .deferred(let answer):
                 return answer.start(on: loop) { [self] plan in
                     guard !isClosed else { return }
@@ -117,7 +117,7 @@ extension Connection {
         head.body = []
         // The length announced is the whole body's.
         head.headers.replaceOrAdd(name: "content-length", value: String(response.body.count))
-        session.respond(on: stream, with: head, date: loop.dateCache.current(), headOnly: headOnly,
+        session.respond(on: stream, with: head, date: loop.dateCache.value.current(), headOnly: headOnly,
                         bodyComplete: schedule.pieces.isEmpty)
         guard !schedule.pieces.isEmpty else { return finishLateAnswer(of: session) }
         drainFrames(of: session)

@@ -141,7 +141,7 @@ final class Connection {
         while machine.canRead {
             let result: SystemCallResult<Int>
             do {
-                result = try loop.socketReadBuffer.withUnsafeMutableBytes { buffer throws(SystemCallError) in
+                result = try loop.socketReadBuffer.value.withUnsafeMutableBytes { buffer throws(SystemCallError) in
                     try socket.read(into: buffer)
                 }
             } catch {
@@ -158,13 +158,13 @@ final class Connection {
             }
             if awaitingFirstByte {
                 awaitingFirstByte = false
-                if Self.beginsPlainHTTP(loop.socketReadBuffer[0]) {
+                if Self.beginsPlainHTTP(loop.socketReadBuffer.value[0]) {
                     answerPlainHTTP()
                     continue
                 }
             }
-            loop.socketReadBuffer.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            if count < loop.socketReadBuffer.count && !untilWouldBlock { break }
+            loop.socketReadBuffer.value.withUnsafeBytes { tls.receiveCiphertext(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            if count < loop.socketReadBuffer.value.count && !untilWouldBlock { break }
         }
         process()
     }
@@ -291,7 +291,7 @@ final class Connection {
     /// Encrypts the loop's pending plaintext into the session; false when the connection is closed.
     private func encryptOutput() -> Bool {
         guard !isClosed else { return false }
-        if !loop.outgoingPlaintext.isEmpty {
+        if !loop.outgoingPlaintext.value.isEmpty {
             let result = loop.withOutgoingPlaintext { plaintext in
                 defer { plaintext.removeAll(keepingCapacity: true) }
                 return tls.writePlaintext(plaintext)
@@ -423,7 +423,7 @@ final class Connection {
         guard !isClosed, !parser.hasPartialRequest, !tls.hasUnreadInput else { return false }
         let result: SystemCallResult<Int>
         do {
-            result = try loop.socketReadBuffer.withUnsafeMutableBytes { buffer throws(SystemCallError) in try socket.read(into: buffer) }
+            result = try loop.socketReadBuffer.value.withUnsafeMutableBytes { buffer throws(SystemCallError) in try socket.read(into: buffer) }
         } catch {
             run(machine.socketFailed())
             return false

@@ -32,15 +32,19 @@ final class EventLoop: @unchecked Sendable {
     private var timers = TimerQueue()
     private var stopping = false
     private(set) var responder: (any HTTPResponder)?
-    var dateCache = DateHeaderCache()
-    /// Scratch buffers shared by every connection of the loop, so idle connections hold none.
-    var socketReadBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    var plaintextBuffer: [UInt8] = []
-    var outgoingPlaintext: [UInt8] = []
-    var outgoingCiphertext: [UInt8] = []
+    /// Read for every answer; a `ThreadOwnedValue` like the scratch buffers below (a value with no callback).
+    let dateCache = ThreadOwnedValue(DateHeaderCache())
+    /// Scratch buffers shared by every connection of the loop, so idle connections hold none. They
+    /// and the flush lists are reached on every request, each in its own `ThreadOwnedValue`: lent
+    /// by moving them out (below), their accesses cannot overlap, and they skip the run-time
+    /// exclusivity check that a stored property would get on each one.
+    let socketReadBuffer = ThreadOwnedValue([UInt8](repeating: 0, count: 64 * 1024))
+    private let plaintextBuffer = ThreadOwnedValue<[UInt8]>([])
+    let outgoingPlaintext = ThreadOwnedValue<[UInt8]>([])
+    private let outgoingCiphertext = ThreadOwnedValue<[UInt8]>([])
     /// The connections whose answers leave when the turn ends, and spare storage for the list.
-    private var connectionsToFlush: [Connection] = []
-    private var spareFlushList: [Connection] = []
+    private let connectionsToFlush = ThreadOwnedValue<[Connection]>([])
+    private let spareFlushList = ThreadOwnedValue<[Connection]>([])
 
     /// How often the loop checks its connections' deadlines and TLS buffers.
     static let sweepIntervalMilliseconds: Int64 = 250
@@ -58,9 +62,9 @@ final class EventLoop: @unchecked Sendable {
         wakeup = try Wakeup()
         try epoll.register(wakeup.descriptor, edgeTriggered: false)
         registrations[wakeup.descriptor] = .wakeup
-        plaintextBuffer.reserveCapacity(32 * 1024)
-        outgoingPlaintext.reserveCapacity(32 * 1024)
-        outgoingCiphertext.reserveCapacity(32 * 1024)
+        plaintextBuffer.value.reserveCapacity(32 * 1024)
+        outgoingPlaintext.value.reserveCapacity(32 * 1024)
+        outgoingCiphertext.value.reserveCapacity(32 * 1024)
     }
 
     /// Adds a bound listening socket; called before the loop runs.
@@ -70,29 +74,28 @@ final class EventLoop: @unchecked Sendable {
         listenerCount += 1
     }
 
-    // A scratch buffer is lent to a closure, leaving the property empty until the closure returns,
-    // instead of the property being passed `inout` across calls into other modules: every access to
-    // the properties is then instantaneous, which lets the compiler drop their run-time exclusivity
-    // checks.
+    // A scratch buffer is lent to a closure, leaving its box empty until the closure returns,
+    // instead of the box's value being passed `inout` across calls into other modules: a use of the
+    // same buffer inside the closure finds it empty rather than aliasing the one lent.
 
     /// Lends `plaintextBuffer` to `body`, then takes it back.
     func withPlaintextBuffer<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
-        var lent = Self.moveOut(&plaintextBuffer)
-        defer { plaintextBuffer = lent }
+        var lent = Self.moveOut(&plaintextBuffer.value)
+        defer { plaintextBuffer.value = lent }
         return body(&lent)
     }
 
     /// Lends `outgoingPlaintext` to `body`, then takes it back.
     func withOutgoingPlaintext<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
-        var lent = Self.moveOut(&outgoingPlaintext)
-        defer { outgoingPlaintext = lent }
+        var lent = Self.moveOut(&outgoingPlaintext.value)
+        defer { outgoingPlaintext.value = lent }
         return body(&lent)
     }
 
     /// Lends `outgoingCiphertext` to `body`, then takes it back.
     func withOutgoingCiphertext<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
-        var lent = Self.moveOut(&outgoingCiphertext)
-        defer { outgoingCiphertext = lent }
+        var lent = Self.moveOut(&outgoingCiphertext.value)
+        defer { outgoingCiphertext.value = lent }
         return body(&lent)
     }
 
@@ -153,22 +156,22 @@ final class EventLoop: @unchecked Sendable {
     func queueFlush(of connection: Connection) {
         guard !connection.isFlushQueued else { return }
         connection.isFlushQueued = true
-        connectionsToFlush.append(connection)
+        connectionsToFlush.value.append(connection)
     }
 
     /// Writes the output of the connections `queueFlush(of:)` named, and of those their flush names
     /// in turn (one that resumes reading answers what it had buffered).
     private func flushQueuedOutput() {
-        while !connectionsToFlush.isEmpty {
+        while !connectionsToFlush.value.isEmpty {
             // Swapped out rather than iterated in place (see the scratch buffers above).
-            var batch = Self.moveOut(&spareFlushList)
-            swap(&batch, &connectionsToFlush)
+            var batch = Self.moveOut(&spareFlushList.value)
+            swap(&batch, &connectionsToFlush.value)
             for connection in batch {
                 connection.isFlushQueued = false
                 connection.flushTurnOutput()
             }
             batch.removeAll(keepingCapacity: true)
-            spareFlushList = batch
+            spareFlushList.value = batch
         }
     }
 
