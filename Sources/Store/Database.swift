@@ -119,9 +119,10 @@ final class Database {
         defer { finishStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
-        try statement.bind(arguments)
-        while try statement.step() {}
-        return Int(sqlite3_changes64(connection))
+        return try statement.withBindings(arguments) { () throws(StoreError) in
+            while try statement.step() {}
+            return Int(sqlite3_changes64(connection))
+        }
     }
 
     /// Runs a query and decodes every row with `decode`.
@@ -144,8 +145,9 @@ final class Database {
         defer { finishStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
-        try statement.bind(arguments)
-        while try statement.step(), try body(statement) {}
+        try statement.withBindings(arguments) { () throws(StoreError) in
+            while try statement.step(), try body(statement) {}
+        }
     }
 
     /// Runs a query and decodes its first row with `decode`, or returns nil when there is none.
@@ -157,8 +159,9 @@ final class Database {
         defer { finishStatement(startedAt: started) }
         let statement = try cachedStatement(sql)
         defer { statement.reset() }
-        try statement.bind(arguments)
-        return try statement.step() ? decode(statement) : nil
+        return try statement.withBindings(arguments) { () throws(StoreError) in
+            try statement.step() ? decode(statement) : nil
+        }
     }
 
     /// Runs a script of statements without parameters (migrations, seed data), each

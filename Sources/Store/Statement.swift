@@ -66,20 +66,53 @@ final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// Replaces all bindings with `values`, bound to parameters 1...n in order.
-    func bind(_ values: [DatabaseValue]) throws(StoreError) {
+    /// Replaces all bindings with `values`, bound to parameters 1...n in order, and runs `body` while
+    /// they hold. A blob is bound where it lies (`SQLITE_STATIC`), for the length of `body`, instead
+    /// of copied into SQLite's memory (a journal block is one per transaction, kilobytes long); the
+    /// bindings are then cleared, so that none outlives the memory it names.
+    func withBindings<Value>(_ values: [DatabaseValue], _ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == expected else {
             throw StoreError.sqlite(
                 code: .range, message: "\(values.count) values bound to \(expected) parameters", sql: sql)
         }
+        var hasBlob = false
         for (offset, value) in values.enumerated() {
-            try bind(value, at: Int32(offset + 1))
+            if case .blob(let bytes) = value, !bytes.isEmpty {
+                hasBlob = true
+            } else {
+                try bind(value, at: Int32(offset + 1))
+            }
         }
+        guard hasBlob else { return try body() }
+        defer { sqlite3_clear_bindings(handle) }
+        return try bindBlobs(of: values, from: 0, body)
     }
 
-    /// Binds `value` to parameter `index` (the first is 1), replacing what was bound there.
-    func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
+    /// Binds the non-empty blobs of `values` from index `start` on where they lie, each inside the
+    /// scope that keeps its memory valid, then runs `body` inside the innermost.
+    private func bindBlobs<Value>(of values: [DatabaseValue], from start: Int,
+                                  _ body: () throws(StoreError) -> Value) throws(StoreError) -> Value {
+        for index in start..<values.count {
+            guard case .blob(let bytes) = values[index], !bytes.isEmpty else { continue }
+            // `withUnsafeBytes` rethrows untyped errors: the outcome comes out as a `Result`.
+            let outcome = bytes.withUnsafeBytes { buffer -> Result<Value, StoreError> in
+                do throws(StoreError) {
+                    // A nil destructor is SQLITE_STATIC: SQLite reads the memory in place until the binding changes.
+                    try check(sqlite3_bind_blob64(handle, Int32(index + 1), buffer.baseAddress, UInt64(buffer.count), nil))
+                    return .success(try bindBlobs(of: values, from: index + 1, body))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try outcome.get()
+        }
+        return try body()
+    }
+
+    /// Binds `value` to parameter `index` (the first is 1), replacing what was bound there; a blob
+    /// is copied.
+    private func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
         let code: Int32
         switch value {
         case .null:
@@ -124,7 +157,7 @@ final class Statement {
         }
     }
 
-    /// Rewinds the statement and releases its read snapshot; bindings are kept until the next `bind`.
+    /// Rewinds the statement and releases its read snapshot; bindings are kept until the next `withBindings`.
     func reset() {
         // sqlite3_reset repeats the error of the last step, which `step` already threw.
         _ = sqlite3_reset(handle)
