@@ -32,7 +32,8 @@ final class EventLoop: @unchecked Sendable {
     private var timers = TimerQueue()
     private var stopping = false
     private(set) var responder: (any HTTPResponder)?
-    /// Read for every answer; a `ThreadOwnedValue` like the scratch buffers below (a value with no callback).
+    /// The `Date` header, formatted once per second and read for every answer: in a `ThreadOwnedValue`
+    /// like the scratch buffers below (its one method calls only `time` and the formatter).
     let dateCache = ThreadOwnedValue(DateHeaderCache())
     /// Scratch buffers shared by every connection of the loop, so idle connections hold none. They
     /// and the flush lists are reached on every request, each in its own `ThreadOwnedValue`: lent
