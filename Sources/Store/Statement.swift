@@ -76,17 +76,17 @@ final class Statement {
             throw StoreError.sqlite(
                 code: .range, message: "\(values.count) values bound to \(expected) parameters", sql: sql)
         }
-        var hasBlob = false
+        var firstBlob: Int?
         for (offset, value) in values.enumerated() {
             if case .blob(let bytes) = value, !bytes.isEmpty {
-                hasBlob = true
+                firstBlob = firstBlob ?? offset
             } else {
                 try bind(value, at: Int32(offset + 1))
             }
         }
-        guard hasBlob else { return try body() }
+        guard let firstBlob else { return try body() }
         defer { sqlite3_clear_bindings(handle) }
-        return try bindBlobs(of: values, from: 0, body)
+        return try bindBlobs(of: values, from: firstBlob, body)
     }
 
     /// Binds the non-empty blobs of `values` from index `start` on where they lie, each inside the
@@ -110,8 +110,8 @@ final class Statement {
         return try body()
     }
 
-    /// Binds `value` to parameter `index` (the first is 1), replacing what was bound there; a blob
-    /// is copied.
+    /// Binds `value` to parameter `index` (the first is 1), replacing what was bound there. Only an
+    /// empty blob comes here: `bindBlobs` binds the others where they lie.
     private func bind(_ value: DatabaseValue, at index: Int32) throws(StoreError) {
         let code: Int32
         switch value {
@@ -123,12 +123,8 @@ final class Statement {
             code = sqlite3_bind_double(handle, index, real)
         case .text(var text):
             code = text.withUTF8 { bindText($0, at: index) }
-        case .blob(let bytes):
-            code = bytes.isEmpty
-                ? sqlite3_bind_zeroblob(handle, index, 0)
-                : bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_blob64(handle, index, buffer.baseAddress, UInt64(buffer.count), cs_sqlite_transient())
-                }
+        case .blob:
+            code = sqlite3_bind_zeroblob(handle, index, 0)
         }
         try check(code)
     }
